@@ -1,0 +1,1 @@
+"""Composition root: config to drivers to the event loop; CLI subcommands."""

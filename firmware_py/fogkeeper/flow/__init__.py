@@ -1,0 +1,1 @@
+"""State machines (transitions): app menus, the hourglass, each game's table flow."""

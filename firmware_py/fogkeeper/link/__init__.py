@@ -1,0 +1,1 @@
+"""Host link: the pure JSON-lines protocol and its pyserial transport."""
