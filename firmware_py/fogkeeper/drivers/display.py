@@ -1,0 +1,334 @@
+"""The OLED: luma device registry and a frame sink that survives a flaky display bus."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from PIL import Image
+
+from fogkeeper.errors import ConfigError, FogkeeperError
+
+logger = logging.getLogger(__name__)
+
+WIDTH_PX = 128
+HEIGHT_PX = 64
+PAGE_ROWS = 8
+INTERFACES = ("i2c", "spi")
+# luma.core's spi() accepts only these clock rates.
+SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in (
+    0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
+
+
+class DisplayError(FogkeeperError):
+    """The display bus could not be opened (not enabled, wrong address, no permission)."""
+
+
+def _bus(
+    *, interface: str, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int,
+    spi_speed_hz: int, gpio_dc: int, gpio_reset: int | None, serial_interface: Any,
+) -> Any:
+    """The luma serial interface for an OLED controller, or the one the caller supplied."""
+    if serial_interface is not None:
+        return serial_interface
+    if interface not in INTERFACES:
+        raise ConfigError(f"display interface {interface!r} is not one of: {', '.join(INTERFACES)}")
+    if interface == "spi" and spi_speed_hz not in SPI_SPEEDS_HZ:
+        allowed = ", ".join(str(speed) for speed in SPI_SPEEDS_HZ)
+        raise ConfigError(f"display spi_speed_hz {spi_speed_hz} is not one of: {allowed}")
+    from luma.core.error import Error as LumaError
+    from luma.core.interface.serial import i2c, spi
+
+    try:
+        if interface == "i2c":
+            return i2c(port=i2c_port, address=i2c_address)
+        return spi(port=spi_port, device=spi_device, gpio_DC=gpio_dc, gpio_RST=gpio_reset,
+                   bus_speed_hz=spi_speed_hz)
+    except (OSError, ImportError, RuntimeError, LumaError) as exc:
+        where = (f"I2C bus {i2c_port} address 0x{i2c_address:02X}" if interface == "i2c"
+                 else f"SPI{spi_port}.{spi_device}")
+        raise DisplayError(
+            f"cannot open the display on {where}: {exc} (is {interface.upper()} enabled? "
+            "see hw/README.md)") from exc
+
+
+def _ssd1306(**bus: Any) -> Any:
+    from luma.oled.device import ssd1306
+
+    return ssd1306(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX)
+
+
+def _sh1106(**bus: Any) -> Any:
+    from luma.oled.device import sh1106
+
+    return sh1106(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX)
+
+
+def _terminal(**_bus_unused: Any) -> Any:
+    # pygame greets on stdout at import, which would scribble over the drawn screen.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from luma.emulator.device import asciiblock
+
+    return asciiblock(width=WIDTH_PX, height=HEIGHT_PX, mode="1", transform="none", scale=1)
+
+
+def _dummy(**_bus_unused: Any) -> Any:
+    from luma.core.device import dummy
+
+    return dummy(width=WIDTH_PX, height=HEIGHT_PX, mode="1")
+
+
+DISPLAY_DRIVERS: dict[str, Callable[..., Any]] = {
+    "ssd1306": _ssd1306,
+    "sh1106": _sh1106,
+    "terminal": _terminal,
+    "dummy": _dummy,
+}
+
+
+def create_device(
+    driver: str, *, interface: str, i2c_port: int, i2c_address: int, spi_port: int,
+    spi_device: int, spi_speed_hz: int, gpio_dc: int, gpio_reset: int | None,
+    serial_interface: Any = None,
+) -> Any:
+    """A 128x64 mode "1" luma device for ``driver``; ``serial_interface`` replaces the bus."""
+    factory = DISPLAY_DRIVERS.get(driver)
+    if factory is None:
+        raise ConfigError(
+            f"display driver {driver!r} is not one of: {', '.join(sorted(DISPLAY_DRIVERS))}")
+    return factory(
+        interface=interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
+        spi_device=spi_device, spi_speed_hz=spi_speed_hz, gpio_dc=gpio_dc,
+        gpio_reset=gpio_reset, serial_interface=serial_interface)
+
+
+class FrameWriter(Protocol):
+    """Moves one frame into the display; ``invalidate`` forgets what the display holds."""
+
+    def write(self, image: Image.Image) -> None: ...
+
+    def invalidate(self) -> None: ...
+
+
+class FullFrameWriter:
+    """Hands every frame to the luma device whole (emulators, dummy, other controllers)."""
+
+    def __init__(self, device: Any) -> None:
+        self._device = device
+
+    def write(self, image: Image.Image) -> None:
+        self._device.display(image)
+
+    def invalidate(self) -> None:
+        """Nothing cached: every write is complete anyway."""
+
+
+def page_bytes(image: Image.Image) -> list[bytes]:
+    """The controller RAM of a 1-bit image: per 8-row page, one byte a column, LSB on top."""
+    # Turning the image a quarter clockwise makes column x a packed row (MSB first) running
+    # bottom to top, so page p of column x is byte (pages - 1 - p) of that row; this runs
+    # in C instead of 8192 Python steps.
+    pages = image.height // PAGE_ROWS
+    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    return [raw[pages - 1 - page::pages] for page in range(pages)]
+
+
+def _changed_columns(old: bytes | None, new: bytes) -> tuple[int, int] | None:
+    """First and last column that differ, or None when the page is unchanged."""
+    if old is None:
+        return 0, len(new) - 1
+    if old == new:
+        return None
+    diffs = [col for col, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    return diffs[0], diffs[-1]
+
+
+class PagedFrameWriter:
+    """Sends only the changed 8-row pages (and columns) of an SSD1306 or SH1106."""
+
+    def __init__(self, device: Any) -> None:
+        self._device = device
+        self._pages: list[bytes] | None = None
+
+    def invalidate(self) -> None:
+        self._pages = None
+
+    def write(self, image: Image.Image) -> None:
+        pages = page_bytes(self._device.preprocess(image))
+        previous = self._pages
+        # Until this write completes the display RAM is unknown; a failure forces a full frame.
+        self._pages = None
+        spans = [_changed_columns(previous[p] if previous else None, data)
+                 for p, data in enumerate(pages)]
+        self._send(pages, spans)
+        self._pages = pages
+
+    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
+        raise NotImplementedError
+
+
+class Ssd1306PageWriter(PagedFrameWriter):
+    """SSD1306 in horizontal addressing mode: one window per run of adjacent changed pages."""
+
+    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
+        colstart = int(getattr(self._device, "_colstart", 0))
+        page = 0
+        while page < len(pages):
+            if spans[page] is None:
+                page += 1
+                continue
+            last = page
+            while last + 1 < len(pages) and spans[last + 1] is not None:
+                last += 1
+            run = [span for span in spans[page:last + 1] if span is not None]
+            first_col, last_col = min(s[0] for s in run), max(s[1] for s in run)
+            self._device.command(0x21, colstart + first_col, colstart + last_col,
+                                 0x22, page, last)
+            data = b"".join(pages[p][first_col:last_col + 1] for p in range(page, last + 1))
+            self._device.data(list(data))
+            page = last + 1
+
+
+class Sh1106PageWriter(PagedFrameWriter):
+    """SH1106 page addressing: each changed page gets its own page and column address."""
+
+    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
+        offset = int(getattr(self._device, "_page_address_offset", 2))
+        for page, span in enumerate(spans):
+            if span is None:
+                continue
+            column = offset + span[0]
+            self._device.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
+            self._device.data(list(pages[page][span[0]:span[1] + 1]))
+
+
+def frame_writer_for(device: Any) -> FrameWriter:
+    """The cheapest correct writer for ``device``: paged for SSD1306/SH1106, else whole."""
+    # Only look the classes up if luma.oled is loaded; a luma.oled device implies it is.
+    oled = sys.modules.get("luma.oled.device")
+    if oled is not None and type(device) is oled.ssd1306:
+        return Ssd1306PageWriter(device)
+    if oled is not None and type(device) is oled.sh1106:
+        return Sh1106PageWriter(device)
+    return FullFrameWriter(device)
+
+
+class FrameSink:
+    """Pushes frames to a luma device only when they change; a bus fault never escapes.
+
+    After a failure the sink is unhealthy, logs one line, and retries the latest frame on
+    the first push after ``retry_seconds``; a success logs one recovery line.
+    """
+
+    def __init__(
+        self, device: Any, *, retry_seconds: float = 2.0,
+        clock: Callable[[], float] = time.monotonic, writer: FrameWriter | None = None,
+    ) -> None:
+        self._device = device
+        self._writer = writer if writer is not None else frame_writer_for(device)
+        self._retry_seconds = retry_seconds
+        self._clock = clock
+        self._healthy = True
+        self._retry_at = 0.0
+        self._sent: bytes | None = None
+        self._last_image: Image.Image | None = None
+        self._contrast: int | None = None
+        self._sleeping = False
+
+    @property
+    def healthy(self) -> bool:
+        """False from a bus failure until a frame goes through again."""
+        return self._healthy
+
+    @property
+    def last_image(self) -> Image.Image | None:
+        """The latest frame pushed (what the box means to show), sent or not."""
+        return self._last_image
+
+    @property
+    def sleeping(self) -> bool:
+        return self._sleeping
+
+    @property
+    def device(self) -> Any:
+        return self._device
+
+    def push(self, image: Image.Image) -> bool:
+        """Send ``image`` if it differs from the last frame sent; True when it was sent."""
+        size = tuple(self._device.size)
+        if image.size != size:
+            raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, display is "
+                             f"{size[0]}x{size[1]}")
+        frame = image if image.mode == self._device.mode else image.convert(self._device.mode)
+        self._last_image = frame
+        data = frame.tobytes()
+        if self._healthy and data == self._sent:
+            return False
+        if not self._healthy and self._clock() < self._retry_at:
+            return False
+        if not self._attempt("frame", lambda: self._writer.write(frame)):
+            return False
+        self._sent = data
+        return True
+
+    def set_contrast(self, level: int) -> None:
+        """OLED drive level 0-255 (the dimmer of the idle screen)."""
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast {level} is outside 0-255")
+        self._contrast = level
+        self._attempt("contrast", lambda: self._device.contrast(level))
+
+    def sleep(self) -> None:
+        """Switch the panel off (RAM kept); frames pushed meanwhile still land in RAM."""
+        self._sleeping = True
+        self._attempt("sleep", self._device.hide)
+
+    def wake(self) -> None:
+        self._sleeping = False
+        self._attempt("wake", self._device.show)
+
+    def close(self) -> None:
+        """Release the device (luma blanks the panel); never raises."""
+        try:
+            self._device.cleanup()
+        except Exception as exc:
+            logger.warning("display cleanup failed: %s: %s", type(exc).__name__, exc)
+
+    def _attempt(self, what: str, action: Callable[[], None]) -> bool:
+        try:
+            action()
+        except Exception as exc:  # any bus or driver fault; the box must keep running
+            self._fail(what, exc)
+            return False
+        if not self._healthy:
+            self._recover()
+        return True
+
+    def _fail(self, what: str, exc: Exception) -> None:
+        self._retry_at = self._clock() + self._retry_seconds
+        self._sent = None
+        self._writer.invalidate()
+        if self._healthy:
+            logger.warning("display %s failed: %s: %s; retrying every %.1f s",
+                           what, type(exc).__name__, exc, self._retry_seconds)
+        self._healthy = False
+
+    def _recover(self) -> None:
+        self._healthy = True
+        logger.info("display recovered")
+        # The panel may have been power-cycled: restore what the settings asked for.
+        restore: list[Callable[[], None]] = []
+        if self._contrast is not None:
+            level = self._contrast
+            restore.append(lambda: self._device.contrast(level))
+        restore.append(self._device.hide if self._sleeping else self._device.show)
+        for action in restore:
+            try:
+                action()
+            except Exception as exc:
+                self._fail("restore", exc)
+                return

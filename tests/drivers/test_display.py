@@ -1,0 +1,249 @@
+"""The OLED drivers over a recording bus: init, exact frame bytes, dirty pages, bus faults."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import pytest
+from conftest import OledRam, RecordingBus
+from PIL import Image, ImageDraw
+
+from fogkeeper.drivers.display import (
+    DISPLAY_DRIVERS,
+    DisplayError,
+    FrameSink,
+    FullFrameWriter,
+    create_device,
+)
+from fogkeeper.errors import ConfigError
+
+BUS_ARGS: dict[str, Any] = dict(
+    interface="i2c", i2c_port=1, i2c_address=0x3C, spi_port=0, spi_device=0,
+    spi_speed_hz=8_000_000, gpio_dc=24, gpio_reset=25)
+OLEDS = ["ssd1306", "sh1106"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def oled(driver: str, bus: RecordingBus, ram: OledRam | None = None) -> Any:
+    """A real luma device over ``bus``; its init bytes go to ``ram``, then the log is empty."""
+    device = create_device(driver, serial_interface=bus, **BUS_ARGS)
+    if ram is not None:
+        ram.apply(bus.calls)
+    bus.calls.clear()
+    return device
+
+
+def ram_for(driver: str) -> OledRam:
+    return OledRam() if driver == "ssd1306" else OledRam(columns=132, visible_offset=2)
+
+
+def countdown_screen(seconds: int) -> Image.Image:
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 127, 10), fill=1)
+    draw.text((40, 24), f"0:{seconds:02d}", fill=1)
+    draw.rectangle((4, 56, 4 + seconds * 2, 62), fill=1)
+    return image
+
+
+def expected_pages(image: Image.Image) -> list[bytes]:
+    """Controller RAM bytes worked out pixel by pixel: bit i of a byte is row 8p+i."""
+    pages = []
+    for page in range(8):
+        row = bytearray(128)
+        for x in range(128):
+            for bit in range(8):
+                if image.getpixel((x, page * 8 + bit)):
+                    row[x] |= 1 << bit
+        pages.append(bytes(row))
+    return pages
+
+
+@pytest.mark.parametrize(("driver", "expected_ops"), [
+    ("ssd1306", [0xAE, 0x8D, 0x14, 0x20, 0x00, 0xAF]),  # off, charge pump, horizontal, on
+    ("sh1106", [0xAE, 0xA8, 0x3F, 0x81, 0x7F, 0xAF]),  # off, 64 rows, contrast, on
+])
+def test_the_real_driver_sends_its_init_sequence(driver: str, expected_ops: list[int]) -> None:
+    bus = RecordingBus()
+    device = create_device(driver, serial_interface=bus, **BUS_ARGS)
+    sent = bus.command_bytes()
+    assert (device.width, device.height, device.mode) == (128, 64, "1")
+    assert sent[0] == 0xAE and sent[-1] == 0xAF
+    positions = [sent.find(bytes([op])) for op in expected_ops]
+    assert all(position >= 0 for position in positions)
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_a_frame_sends_exactly_the_pixels_of_the_image(driver: str, bus: RecordingBus) -> None:
+    sink = FrameSink(oled(driver, bus))
+    image = countdown_screen(42)
+    assert sink.push(image)
+    assert bus.data_bytes() == b"".join(expected_pages(image))
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_paged_bytes_match_what_luma_itself_sends(driver: str) -> None:
+    image = countdown_screen(17)
+    luma_bus, our_bus = RecordingBus(), RecordingBus()
+    FrameSink(oled(driver, luma_bus), writer=None).push(image)
+    device = oled(driver, luma_bus)
+    FrameSink(device, writer=FullFrameWriter(device)).push(image)
+    FrameSink(oled(driver, our_bus)).push(image)
+    assert our_bus.data_bytes() == luma_bus.data_bytes()[-1024:]
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_an_unchanged_frame_sends_nothing(driver: str, bus: RecordingBus) -> None:
+    sink = FrameSink(oled(driver, bus))
+    assert sink.push(countdown_screen(9))
+    bus.calls.clear()
+    assert not sink.push(countdown_screen(9))
+    assert bus.calls == []
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_a_one_digit_change_sends_a_fraction_of_a_frame(driver: str, bus: RecordingBus) -> None:
+    ram = ram_for(driver)
+    sink = FrameSink(oled(driver, bus, ram))
+    sink.push(countdown_screen(30))
+    ram.apply(bus.calls)
+    bus.calls.clear()
+    assert sink.push(countdown_screen(29))
+    sent = len(bus.data_bytes()) + len(bus.command_bytes())
+    ram.apply(bus.calls)
+    assert 0 < sent < 1024 // 8
+    assert ram.image().tobytes() == countdown_screen(29).tobytes()
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+@pytest.mark.parametrize("seed", range(6))
+def test_display_ram_follows_any_sequence_of_frames(driver: str, seed: int) -> None:
+    rng, bus = random.Random(seed), RecordingBus()
+    ram = ram_for(driver)
+    sink = FrameSink(oled(driver, bus, ram))
+    image = Image.new("1", (128, 64))
+    for _ in range(12):
+        draw = ImageDraw.Draw(image)
+        x, y = rng.randrange(128), rng.randrange(64)
+        draw.rectangle((x, y, x + rng.randrange(40), y + rng.randrange(20)),
+                       fill=rng.randrange(2))
+        sink.push(image.copy())
+        ram.apply(bus.calls)
+        bus.calls.clear()
+        assert ram.image().tobytes() == image.tobytes()
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_a_failing_bus_marks_the_sink_unhealthy_and_it_recovers(
+    driver: str, bus: RecordingBus, caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock, ram = Clock(), ram_for(driver)
+    sink = FrameSink(oled(driver, bus, ram), retry_seconds=2.0, clock=clock)
+    sink.push(countdown_screen(10))
+    ram.apply(bus.calls)
+    bus.calls.clear()
+    bus.failing = True
+    with caplog.at_level(logging.WARNING, logger="fogkeeper.drivers.display"):
+        assert not sink.push(countdown_screen(9))
+        clock.now += 2.5
+        assert not sink.push(countdown_screen(8))
+    assert not sink.healthy
+    assert len(caplog.records) == 1 and "Remote I/O error" in caplog.records[0].getMessage()
+    bus.failing = False
+    clock.now += 1.0  # still inside the back-off of the second failure
+    assert not sink.push(countdown_screen(7))
+    assert bus.calls == []
+    clock.now += 1.5
+    assert sink.push(countdown_screen(7))
+    assert sink.healthy
+    ram.apply(bus.calls)
+    assert ram.image().tobytes() == countdown_screen(7).tobytes()
+
+
+def test_contrast_sleep_and_wake_reach_the_panel(bus: RecordingBus) -> None:
+    sink = FrameSink(oled("ssd1306", bus))
+    sink.set_contrast(32)
+    sink.sleep()
+    sink.wake()
+    assert [payload for _, payload in bus.calls] == [bytes([0x81, 32]), b"\xae", b"\xaf"]
+
+
+@pytest.mark.parametrize("level", [-1, 256])
+def test_contrast_outside_the_byte_range_is_refused(bus: RecordingBus, level: int) -> None:
+    with pytest.raises(ValueError, match="0-255"):
+        FrameSink(oled("ssd1306", bus)).set_contrast(level)
+
+
+def test_panel_commands_on_a_dead_bus_never_raise(bus: RecordingBus) -> None:
+    sink = FrameSink(oled("sh1106", bus))
+    bus.failing = True
+    sink.set_contrast(10)
+    sink.sleep()
+    sink.close()
+    assert not sink.healthy and sink.sleeping
+
+
+def test_recovery_restores_contrast_and_sleep(bus: RecordingBus) -> None:
+    clock = Clock()
+    sink = FrameSink(oled("ssd1306", bus), clock=clock)
+    bus.failing = True
+    sink.set_contrast(20)
+    sink.sleep()
+    bus.failing = False
+    clock.now += 3
+    assert sink.push(countdown_screen(1))
+    commands = [payload for kind, payload in bus.calls if kind == "command"]
+    assert bytes([0x81, 20]) in commands and commands[-1] == b"\xae"
+
+
+def test_close_cleans_up_the_bus(bus: RecordingBus) -> None:
+    FrameSink(oled("ssd1306", bus)).close()
+    assert bus.cleaned_up
+
+
+def test_the_dummy_device_keeps_the_last_frame() -> None:
+    sink = FrameSink(create_device("dummy", **BUS_ARGS))
+    sink.push(countdown_screen(5).convert("L"))
+    assert sink.device.image.tobytes() == countdown_screen(5).tobytes()
+    assert sink.last_image is not None and sink.last_image.mode == "1"
+
+
+def test_a_frame_of_the_wrong_size_is_a_programming_error() -> None:
+    sink = FrameSink(create_device("dummy", **BUS_ARGS))
+    with pytest.raises(ValueError, match="128x64"):
+        sink.push(Image.new("1", (64, 32)))
+
+
+def test_the_terminal_emulator_is_a_128x64_mono_device() -> None:
+    device = create_device("terminal", **BUS_ARGS)
+    assert (device.width, device.height, device.mode) == (128, 64, "1")
+
+
+@pytest.mark.parametrize(("driver", "overrides", "message"), [
+    ("st7735", {}, "dummy, sh1106, ssd1306, terminal"),
+    ("ssd1306", {"interface": "usb"}, "i2c, spi"),
+    ("sh1106", {"interface": "spi", "spi_speed_hz": 3_000_000}, "8000000"),
+])
+def test_bad_display_settings_name_what_is_allowed(
+    driver: str, overrides: dict[str, Any], message: str,
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        create_device(driver, **{**BUS_ARGS, **overrides})
+
+
+def test_a_missing_i2c_bus_says_where_it_looked() -> None:
+    with pytest.raises(DisplayError, match="I2C bus 97 address 0x3C"):
+        create_device("ssd1306", **{**BUS_ARGS, "i2c_port": 97})
+
+
+def test_the_registry_offers_the_four_drivers() -> None:
+    assert set(DISPLAY_DRIVERS) == {"ssd1306", "sh1106", "terminal", "dummy"}
