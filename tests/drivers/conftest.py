@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -108,5 +109,20 @@ class OledRam:
 
 
 @pytest.fixture
+def make_bus() -> Callable[[], RecordingBus]:
+    return RecordingBus
+
+
+@pytest.fixture
 def bus() -> RecordingBus:
     return RecordingBus()
+
+
+@pytest.fixture
+def make_ram() -> Callable[[str], OledRam]:
+    """RAM model of a driver: SH1106 has 132 columns and shows them from column 2."""
+
+    def make(driver: str) -> OledRam:
+        return OledRam() if driver == "ssd1306" else OledRam(columns=132, visible_offset=2)
+
+    return make

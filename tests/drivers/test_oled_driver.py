@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from conftest import OledRam, RecordingBus
 from PIL import Image, ImageDraw
 
 from fogkeeper.drivers.display import (
@@ -33,17 +32,13 @@ class Clock:
         return self.now
 
 
-def oled(driver: str, bus: RecordingBus, ram: OledRam | None = None) -> Any:
+def oled(driver: str, bus: Any, ram: Any = None) -> Any:
     """A real luma device over ``bus``; its init bytes go to ``ram``, then the log is empty."""
     device = create_device(driver, serial_interface=bus, **BUS_ARGS)
     if ram is not None:
         ram.apply(bus.calls)
     bus.calls.clear()
     return device
-
-
-def ram_for(driver: str) -> OledRam:
-    return OledRam() if driver == "ssd1306" else OledRam(columns=132, visible_offset=2)
 
 
 def countdown_screen(seconds: int) -> Image.Image:
@@ -72,8 +67,9 @@ def expected_pages(image: Image.Image) -> list[bytes]:
     ("ssd1306", [0xAE, 0x8D, 0x14, 0x20, 0x00, 0xAF]),  # off, charge pump, horizontal, on
     ("sh1106", [0xAE, 0xA8, 0x3F, 0x81, 0x7F, 0xAF]),  # off, 64 rows, contrast, on
 ])
-def test_the_real_driver_sends_its_init_sequence(driver: str, expected_ops: list[int]) -> None:
-    bus = RecordingBus()
+def test_the_real_driver_sends_its_init_sequence(
+    driver: str, expected_ops: list[int], bus: Any,
+) -> None:
     device = create_device(driver, serial_interface=bus, **BUS_ARGS)
     sent = bus.command_bytes()
     assert (device.width, device.height, device.mode) == (128, 64, "1")
@@ -83,7 +79,7 @@ def test_the_real_driver_sends_its_init_sequence(driver: str, expected_ops: list
 
 
 @pytest.mark.parametrize("driver", OLEDS)
-def test_a_frame_sends_exactly_the_pixels_of_the_image(driver: str, bus: RecordingBus) -> None:
+def test_a_frame_sends_exactly_the_pixels_of_the_image(driver: str, bus: Any) -> None:
     sink = FrameSink(oled(driver, bus))
     image = countdown_screen(42)
     assert sink.push(image)
@@ -91,9 +87,9 @@ def test_a_frame_sends_exactly_the_pixels_of_the_image(driver: str, bus: Recordi
 
 
 @pytest.mark.parametrize("driver", OLEDS)
-def test_paged_bytes_match_what_luma_itself_sends(driver: str) -> None:
+def test_paged_bytes_match_what_luma_itself_sends(driver: str, make_bus: Any) -> None:
     image = countdown_screen(17)
-    luma_bus, our_bus = RecordingBus(), RecordingBus()
+    luma_bus, our_bus = make_bus(), make_bus()
     FrameSink(oled(driver, luma_bus), writer=None).push(image)
     device = oled(driver, luma_bus)
     FrameSink(device, writer=FullFrameWriter(device)).push(image)
@@ -102,7 +98,7 @@ def test_paged_bytes_match_what_luma_itself_sends(driver: str) -> None:
 
 
 @pytest.mark.parametrize("driver", OLEDS)
-def test_an_unchanged_frame_sends_nothing(driver: str, bus: RecordingBus) -> None:
+def test_an_unchanged_frame_sends_nothing(driver: str, bus: Any) -> None:
     sink = FrameSink(oled(driver, bus))
     assert sink.push(countdown_screen(9))
     bus.calls.clear()
@@ -111,8 +107,10 @@ def test_an_unchanged_frame_sends_nothing(driver: str, bus: RecordingBus) -> Non
 
 
 @pytest.mark.parametrize("driver", OLEDS)
-def test_a_one_digit_change_sends_a_fraction_of_a_frame(driver: str, bus: RecordingBus) -> None:
-    ram = ram_for(driver)
+def test_a_one_digit_change_sends_a_fraction_of_a_frame(
+    driver: str, bus: Any, make_ram: Any,
+) -> None:
+    ram = make_ram(driver)
     sink = FrameSink(oled(driver, bus, ram))
     sink.push(countdown_screen(30))
     ram.apply(bus.calls)
@@ -126,9 +124,10 @@ def test_a_one_digit_change_sends_a_fraction_of_a_frame(driver: str, bus: Record
 
 @pytest.mark.parametrize("driver", OLEDS)
 @pytest.mark.parametrize("seed", range(6))
-def test_display_ram_follows_any_sequence_of_frames(driver: str, seed: int) -> None:
-    rng, bus = random.Random(seed), RecordingBus()
-    ram = ram_for(driver)
+def test_display_ram_follows_any_sequence_of_frames(
+    driver: str, seed: int, bus: Any, make_ram: Any,
+) -> None:
+    rng, ram = random.Random(seed), make_ram(driver)
     sink = FrameSink(oled(driver, bus, ram))
     image = Image.new("1", (128, 64))
     for _ in range(12):
@@ -144,9 +143,9 @@ def test_display_ram_follows_any_sequence_of_frames(driver: str, seed: int) -> N
 
 @pytest.mark.parametrize("driver", OLEDS)
 def test_a_failing_bus_marks_the_sink_unhealthy_and_it_recovers(
-    driver: str, bus: RecordingBus, caplog: pytest.LogCaptureFixture,
+    driver: str, bus: Any, make_ram: Any, caplog: pytest.LogCaptureFixture,
 ) -> None:
-    clock, ram = Clock(), ram_for(driver)
+    clock, ram = Clock(), make_ram(driver)
     sink = FrameSink(oled(driver, bus, ram), retry_seconds=2.0, clock=clock)
     sink.push(countdown_screen(10))
     ram.apply(bus.calls)
@@ -169,7 +168,7 @@ def test_a_failing_bus_marks_the_sink_unhealthy_and_it_recovers(
     assert ram.image().tobytes() == countdown_screen(7).tobytes()
 
 
-def test_contrast_sleep_and_wake_reach_the_panel(bus: RecordingBus) -> None:
+def test_contrast_sleep_and_wake_reach_the_panel(bus: Any) -> None:
     sink = FrameSink(oled("ssd1306", bus))
     sink.set_contrast(32)
     sink.sleep()
@@ -178,12 +177,12 @@ def test_contrast_sleep_and_wake_reach_the_panel(bus: RecordingBus) -> None:
 
 
 @pytest.mark.parametrize("level", [-1, 256])
-def test_contrast_outside_the_byte_range_is_refused(bus: RecordingBus, level: int) -> None:
+def test_contrast_outside_the_byte_range_is_refused(bus: Any, level: int) -> None:
     with pytest.raises(ValueError, match="0-255"):
         FrameSink(oled("ssd1306", bus)).set_contrast(level)
 
 
-def test_panel_commands_on_a_dead_bus_never_raise(bus: RecordingBus) -> None:
+def test_panel_commands_on_a_dead_bus_never_raise(bus: Any) -> None:
     sink = FrameSink(oled("sh1106", bus))
     bus.failing = True
     sink.set_contrast(10)
@@ -192,7 +191,7 @@ def test_panel_commands_on_a_dead_bus_never_raise(bus: RecordingBus) -> None:
     assert not sink.healthy and sink.sleeping
 
 
-def test_recovery_restores_contrast_and_sleep(bus: RecordingBus) -> None:
+def test_recovery_restores_contrast_and_sleep(bus: Any) -> None:
     clock = Clock()
     sink = FrameSink(oled("ssd1306", bus), clock=clock)
     bus.failing = True
@@ -205,7 +204,7 @@ def test_recovery_restores_contrast_and_sleep(bus: RecordingBus) -> None:
     assert bytes([0x81, 20]) in commands and commands[-1] == b"\xae"
 
 
-def test_close_cleans_up_the_bus(bus: RecordingBus) -> None:
+def test_close_cleans_up_the_bus(bus: Any) -> None:
     FrameSink(oled("ssd1306", bus)).close()
     assert bus.cleaned_up
 

@@ -1,0 +1,220 @@
+"""The box's TOML configuration: every key has a default and a check; errors name the key path.
+
+The schema is the dataclasses below: each field's default is the default, and its
+``metadata`` holds the check and the words that tell a user what is allowed. The loader
+never writes files and never exits; it raises ``ConfigError`` with one clear message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.errors import ConfigError
+
+Check = Callable[[Any], bool]
+NO_PIN = -1  # an input pin set to -1 is not wired (for example KEY3 on a two-key board)
+
+
+def _rule(default: Any, allowed: str, check: Check | None = None) -> Any:
+    return field(default=default, metadata={"allowed": allowed, "check": check})
+
+
+def _between(low: float, high: float) -> Check:
+    return lambda value: low <= value <= high
+
+
+def _one_of(*choices: object) -> Check:
+    return lambda value: value in choices
+
+
+def _gpio(value: int) -> bool:
+    return value == NO_PIN or 0 <= value <= 27
+
+
+def _seconds_list(value: tuple[int, ...]) -> bool:
+    return all(1 <= v <= 3600 for v in value) and len(set(value)) == len(value)
+
+
+def _pin_code(value: str) -> bool:
+    return value == "" or re.fullmatch(r"[0-9]{4}", value) is not None
+
+
+GPIO = "a BCM GPIO number 0-27, or -1 for not wired"
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    driver: str = _rule("ssd1306", "ssd1306, sh1106, terminal or dummy",
+                        _one_of("ssd1306", "sh1106", "terminal", "dummy"))
+    interface: str = _rule("i2c", "i2c or spi", _one_of("i2c", "spi"))
+    i2c_port: int = _rule(1, "an I2C bus number 0-10", _between(0, 10))
+    i2c_address: int = _rule(0x3C, "an I2C address 0x03-0x77", _between(0x03, 0x77))
+    spi_port: int = _rule(0, "an SPI bus number 0-6", _between(0, 6))
+    spi_device: int = _rule(0, "an SPI chip select 0-2", _between(0, 2))
+    spi_speed_hz: int = _rule(8_000_000, "500000-32000000", _between(500_000, 32_000_000))
+    gpio_dc: int = _rule(24, GPIO, _gpio)
+    gpio_reset: int = _rule(25, GPIO, _gpio)
+    rotation: int = _rule(0, "0 or 180 (degrees)", _one_of(0, 180))
+    contrast: int = _rule(207, "0-255", _between(0, 255))
+
+
+@dataclass(frozen=True)
+class InputsConfig:
+    pin_factory: str = _rule("default", "default, lgpio or mock",
+                             _one_of("default", "lgpio", "mock"))
+    up: int = _rule(17, GPIO, _gpio)
+    down: int = _rule(22, GPIO, _gpio)
+    left: int = _rule(27, GPIO, _gpio)
+    right: int = _rule(23, GPIO, _gpio)
+    press: int = _rule(4, GPIO, _gpio)
+    key1: int = _rule(5, GPIO, _gpio)
+    key2: int = _rule(6, GPIO, _gpio)
+    key3: int = _rule(NO_PIN, GPIO, _gpio)
+    bounce_seconds: float = _rule(0.02, "0-0.5 seconds", _between(0.0, 0.5))
+    hold_seconds: float = _rule(1.0, "0.3-3.0 seconds", _between(0.3, 3.0))
+
+
+@dataclass(frozen=True)
+class BuzzerConfig:
+    kind: str = _rule("tonal", "tonal, active or none", _one_of("tonal", "active", "none"))
+    pin: int = _rule(12, GPIO, _gpio)
+    volume_percent: int = _rule(70, "0-100", _between(0, 100))
+    muted: bool = _rule(False, "true or false")
+
+
+@dataclass(frozen=True)
+class LinkConfig:
+    port: str = _rule("", "a device path, a pyserial URL, pty:PATH, or empty for no link")
+    baudrate: int = _rule(115200, "1200-4000000", _between(1200, 4_000_000))
+
+
+@dataclass(frozen=True)
+class TimerConfig:
+    default_seconds: int = _rule(60, "5-3600 seconds", _between(5, 3600))
+    presets_seconds: tuple[int, ...] = _rule((30, 60, 90, 120),
+                                             "distinct whole seconds 1-3600", _seconds_list)
+    warn_at_seconds: tuple[int, ...] = _rule((10, 5, 4, 3, 2, 1),
+                                             "distinct whole seconds 1-3600", _seconds_list)
+    visual_only: bool = _rule(False, "true or false")
+    players: int = _rule(4, "1-8 players", _between(1, 8))
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    dim_after_seconds: int = _rule(120, "0 (never) to 3600 seconds", _between(0, 3600))
+    dim_contrast: int = _rule(8, "0-255", _between(0, 255))
+    shift_every_seconds: int = _rule(60, "0 (never) to 3600 seconds", _between(0, 3600))
+
+
+@dataclass(frozen=True)
+class StorageConfig:
+    data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path")
+    save_running_every_seconds: float = _rule(1.0, "0.2-60 seconds", _between(0.2, 60))
+
+
+@dataclass(frozen=True)
+class SecurityConfig:
+    pin: str = _rule("", 'four digits as a string, e.g. "1234", or "" for none', _pin_code)
+
+
+@dataclass(frozen=True)
+class LogConfig:
+    level: str = _rule("info", "debug, info, warning or error",
+                       _one_of("debug", "info", "warning", "error"))
+
+
+@dataclass(frozen=True)
+class Config:
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    inputs: InputsConfig = field(default_factory=InputsConfig)
+    buzzer: BuzzerConfig = field(default_factory=BuzzerConfig)
+    link: LinkConfig = field(default_factory=LinkConfig)
+    timer: TimerConfig = field(default_factory=TimerConfig)
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
+    storage: StorageConfig = field(default_factory=StorageConfig)
+    security: SecurityConfig = field(default_factory=SecurityConfig)
+    log: LogConfig = field(default_factory=LogConfig)
+    source: str = "built-in defaults"
+
+
+def load_config(path: Path | None) -> Config:
+    """Read and check a config file; ``None`` gives the built-in defaults."""
+    if path is None:
+        return Config()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    return parse_config(raw, source=str(path))
+
+
+def parse_config(raw: Mapping[str, Any], *, source: str = "<config>") -> Config:
+    """Build a ``Config`` from parsed TOML, checking every key against the schema."""
+    sections: dict[str, Any] = {}
+    section_types = _field_types(Config)
+    for name, value in raw.items():
+        if name == "source" or name not in section_types:
+            allowed = ", ".join(f"[{n}]" for n in section_types if n != "source")
+            raise ConfigError(f"{source}: unknown section [{name}]; allowed: {allowed}")
+        if not isinstance(value, dict):
+            raise ConfigError(f"{source}: {name} must be a table, written [{name}]")
+        sections[name] = _parse_section(section_types[name], value, f"{source}: [{name}]")
+    return Config(**sections, source=source)
+
+
+def _parse_section(cls: Any, raw: Mapping[str, Any], where: str) -> Any:
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    types_by_name = _field_types(cls)
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in fields:
+            raise ConfigError(f"{where} unknown key {key!r}; allowed: {', '.join(fields)}")
+        meta = fields[key].metadata
+        checked = _coerce(value, types_by_name[key])
+        check: Check | None = meta.get("check")
+        if checked is None or (check is not None and not check(checked)):
+            raise ConfigError(f"{where} {key} = {value!r} is not allowed; "
+                              f"expected {meta['allowed']}")
+        values[key] = checked
+    return cls(**values)
+
+
+def _coerce(value: Any, wanted: Any) -> Any:
+    """Return the value as the wanted type, or None when it is of the wrong type."""
+    if wanted is bool:
+        return value if isinstance(value, bool) else None
+    if wanted is int:
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    if wanted is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return float(value) if ok else None
+    if wanted is str:
+        return value if isinstance(value, str) else None
+    if typing.get_origin(wanted) is tuple:
+        if not isinstance(value, list):
+            return None
+        items = [_coerce(v, int) for v in value]
+        return None if any(i is None for i in items) else tuple(items)
+    raise TypeError(f"config schema uses an unsupported type {wanted!r}")  # a bug, not input
+
+
+def _field_types(cls: Any) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls, globalns=vars(types) | globals())
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def data_dir(config: Config) -> Path:
+    """The folder for saved sessions, settings and game records."""
+    return Path(config.storage.data_dir).expanduser()

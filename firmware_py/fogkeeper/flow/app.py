@@ -1,0 +1,264 @@
+"""The box's top-level flow: boot offer, home menu, timer, settings, about.
+
+Read the table first: every screen is a state, every control is a trigger. The loop thread
+turns each button event into one trigger; nothing else changes this machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from transitions import Machine
+
+from fogkeeper.config import Config
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
+from fogkeeper.flow.settings import SETTING_ROWS, Settings
+
+
+class Screen(StrEnum):
+    RESUME = "resume"
+    KEYMAP = "keymap"
+    HOME = "home"
+    COMING = "coming"
+    ABOUT = "about"
+    SETTINGS = "settings"
+    TIMER_MENU = "timer_menu"
+    TIMER = "timer"
+    TIMER_TIMES = "timer_times"
+
+
+S = Screen
+ANY_KEY = ["ok", "back", "up", "down", "left", "right", "key3"]
+MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]
+
+TRANSITIONS: list[dict[str, Any]] = [
+    {"trigger": "ok", "source": S.RESUME, "dest": None, "after": "resume_session"},
+    {"trigger": "hold_ok", "source": S.RESUME, "dest": S.HOME, "after": "discard_session"},
+    {"trigger": ANY_KEY, "source": S.KEYMAP, "dest": S.HOME},
+    {"trigger": "up", "source": MENUS, "dest": None, "after": "cursor_up"},
+    {"trigger": "down", "source": MENUS, "dest": None, "after": "cursor_down"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.TIMER_MENU, "conditions": "is_chosen_timer"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.SETTINGS, "conditions": "is_chosen_settings"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.ABOUT, "conditions": "is_chosen_about"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.COMING},
+    {"trigger": ["ok", "back", "left"], "source": [S.COMING, S.ABOUT], "dest": S.HOME},
+    {"trigger": "left", "source": S.SETTINGS, "dest": None, "after": "setting_down"},
+    {"trigger": ["right", "ok"], "source": S.SETTINGS, "dest": None, "after": "setting_up"},
+    {"trigger": "back", "source": [S.SETTINGS, S.TIMER_MENU], "dest": S.HOME},
+    {"trigger": "ok", "source": S.TIMER_MENU, "dest": S.TIMER, "conditions": "is_chosen_start",
+     "after": "start_glass"},
+    {"trigger": "ok", "source": S.TIMER_MENU, "dest": S.TIMER_TIMES,
+     "conditions": "is_chosen_times"},
+    {"trigger": "ok", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_ok"},
+    {"trigger": "left", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_down"},
+    {"trigger": "right", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_up"},
+    {"trigger": "ok", "source": S.TIMER, "dest": None, "after": "toggle_glass"},
+    {"trigger": "back", "source": S.TIMER, "dest": None, "after": "next_player"},
+    {"trigger": "hold_ok", "source": S.TIMER, "dest": S.TIMER_MENU, "after": "reset_glass"},
+    {"trigger": "left", "source": S.TIMER, "dest": S.TIMER_MENU, "conditions": "is_glass_still"},
+    {"trigger": ["back", "left"], "source": S.TIMER_TIMES, "dest": S.TIMER_MENU},
+    {"trigger": "hold_ok", "source": S.TIMER_TIMES, "dest": None, "after": "clear_times"},
+]
+
+
+
+def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Let a table row name several triggers; transitions wants one trigger a row."""
+    rows = []
+    for row in table:
+        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
+        rows.extend({**row, "trigger": name} for name in names)
+    return rows
+
+
+HOME_ITEMS = ("The FOG", "FOGSITE", "Corps of Discovery", "Timer", "Settings", "About")
+TIMER_ITEMS = ("Start", "Time", "Players", "Sound", "Turn times")
+TRIGGERS = {Button.PRESS: "ok", Button.KEY1: "ok", Button.KEY2: "back", Button.KEY3: "key3"}
+
+
+class Effects(Protocol):
+    """What the flow asks of the world; the app loop provides it (buzzer, link, drivers)."""
+
+    def sound(self, tune: str) -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
+    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+
+
+def trigger_name(event: ButtonEvent) -> str:
+    """The trigger a button event fires: joystick directions by name, keys by role."""
+    name = TRIGGERS.get(event.button, event.button.value)
+    return f"hold_{name}" if event.long else name
+
+
+class App:
+    """The model of the top-level machine; ``state`` is the current screen."""
+
+    state: Screen
+
+    if TYPE_CHECKING:  # transitions attaches these triggers; declared for mypy
+        def trigger(self, name: str) -> bool: ...
+        def to_home(self) -> bool: ...
+
+    def __init__(self, config: Config, effects: Effects, clock: Callable[[], float], *,
+                 settings: Settings, first_screen: Screen = S.HOME) -> None:
+        self.config = config
+        self.effects = effects
+        self.clock = clock
+        self.settings = settings
+        self.cursors: dict[str, int] = {s.value: 0 for s in MENUS}
+        self.visual_only = config.timer.visual_only
+        self.glass = Hourglass(config.timer.default_seconds, warn_at=config.timer.warn_at_seconds,
+                               players=config.timer.players)
+        self.saved: dict[str, Any] | None = None
+        self.changes = 0  # bumped on every change worth saving; the loop watches it
+        self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
+                               initial=first_screen, queued=True, ignore_invalid_triggers=True,
+                               after_state_change="_changed")
+
+    # ---- input -------------------------------------------------------------------------
+    def handle(self, event: ButtonEvent) -> None:
+        """Fire the trigger for one button event; a control with no meaning here is ignored."""
+        self.trigger(trigger_name(event))
+
+    def _changed(self) -> None:
+        self.changes += 1
+
+    # ---- conditions --------------------------------------------------------------------
+    def _chosen(self, menu: Screen, items: tuple[str, ...]) -> str:
+        return items[self.cursors[menu.value]]
+
+    def is_chosen_timer(self) -> bool:
+        return self._chosen(S.HOME, HOME_ITEMS) == "Timer"
+
+    def is_chosen_settings(self) -> bool:
+        return self._chosen(S.HOME, HOME_ITEMS) == "Settings"
+
+    def is_chosen_about(self) -> bool:
+        return self._chosen(S.HOME, HOME_ITEMS) == "About"
+
+    def is_chosen_start(self) -> bool:
+        return self._chosen(S.TIMER_MENU, TIMER_ITEMS) == "Start"
+
+    def is_chosen_times(self) -> bool:
+        return self._chosen(S.TIMER_MENU, TIMER_ITEMS) == "Turn times"
+
+    def is_glass_still(self) -> bool:
+        return self.glass.phase is not Phase.RUNNING
+
+    # ---- menu actions ------------------------------------------------------------------
+    def menu_length(self, menu: Screen) -> int:
+        lengths = {S.HOME: len(HOME_ITEMS), S.SETTINGS: len(SETTING_ROWS),
+                   S.TIMER_MENU: len(TIMER_ITEMS), S.TIMER_TIMES: self.glass.times.players}
+        return lengths[menu]
+
+    def cursor_up(self) -> None:
+        self.cursors[self.state.value] = max(0, self.cursors[self.state.value] - 1)
+        self._changed()
+
+    def cursor_down(self) -> None:
+        last = self.menu_length(self.state) - 1
+        self.cursors[self.state.value] = min(last, self.cursors[self.state.value] + 1)
+        self._changed()
+
+    def _step_setting(self, direction: int) -> None:
+        row = SETTING_ROWS[self.cursors[S.SETTINGS.value]]
+        self.settings = row.step(self.settings, direction)
+        self.effects.apply_settings(self.settings)
+        self.effects.sound("click")
+        self._changed()
+
+    def setting_up(self) -> None:
+        self._step_setting(+1)
+
+    def setting_down(self) -> None:
+        self._step_setting(-1)
+
+    def _timer_option(self, direction: int) -> None:
+        item = self._chosen(S.TIMER_MENU, TIMER_ITEMS)
+        if item == "Time":
+            seconds = self.glass.duration_seconds + 5 * direction
+            self.glass.set_duration(max(5, min(3600, seconds)))
+        elif item == "Players":
+            self.glass.set_players(max(1, min(8, self.glass.times.players + direction)))
+        elif item == "Sound":
+            self.visual_only = not self.visual_only
+        self._changed()
+
+    def timer_option_up(self) -> None:
+        self._timer_option(+1)
+
+    def timer_option_down(self) -> None:
+        self._timer_option(-1)
+
+    def timer_option_ok(self) -> None:
+        """OK on Time steps through the presets; on the other rows it acts like right."""
+        if self._chosen(S.TIMER_MENU, TIMER_ITEMS) != "Time":
+            self._timer_option(+1)
+            return
+        presets = sorted(self.config.timer.presets_seconds)
+        bigger = [p for p in presets if p > self.glass.duration_seconds]
+        self.glass.set_duration(bigger[0] if bigger else presets[0])
+        self._changed()
+
+    # ---- hourglass ---------------------------------------------------------------------
+    def start_glass(self) -> None:
+        if self.glass.phase is Phase.EXPIRED:
+            self.glass.next_player(self.clock())
+        elif self.glass.phase is Phase.READY:
+            self.glass.start(self.clock())
+        self.effects.sound("click")
+
+    def toggle_glass(self) -> None:
+        if self.glass.phase is Phase.EXPIRED:
+            self.glass.next_player(self.clock())
+        else:
+            self.glass.toggle(self.clock())
+        self._changed()
+
+    def next_player(self) -> None:
+        self.glass.next_player(self.clock())
+        self.effects.sound("click")
+        self._changed()
+
+    def reset_glass(self) -> None:
+        self.glass.reset()
+
+    def clear_times(self) -> None:
+        self.glass.set_players(self.glass.times.players)
+        self.glass.times.turns = [[] for _ in self.glass.times.turns]
+        self._changed()
+
+    def tick(self, now: float) -> list[TimerEvent]:
+        """Called by the loop at each deadline: sound and report what the glass says."""
+        events = self.glass.tick(now)
+        for event in events:
+            if not self.visual_only:
+                countdown = event.kind == "warning" and event.seconds_left <= 5
+                self.effects.sound("countdown" if countdown else event.kind)
+            payload = {"seconds_left": event.seconds_left, "player": event.player + 1}
+            self.effects.emit(f"timer.{event.kind}", payload)
+        if events:
+            self._changed()
+        return events
+
+    def next_deadline(self, now: float) -> float | None:
+        return self.glass.next_deadline(now)
+
+    # ---- boot offer --------------------------------------------------------------------
+    def resume_session(self) -> None:
+        from fogkeeper.flow.snapshot import restore_app  # the codec lives beside, not above
+
+        saved, self.saved = self.saved, None
+        if saved is None:
+            self.to_home()
+            return
+        restore_app(self, saved)
+
+    def discard_session(self) -> None:
+        self.saved = None
+        self.glass = Hourglass(self.config.timer.default_seconds,
+                               warn_at=self.config.timer.warn_at_seconds,
+                               players=self.config.timer.players)

@@ -1,0 +1,193 @@
+"""The hourglass: a countdown on monotonic deadlines, with warnings, pause and per-player turns.
+
+Time is passed in (``now`` in seconds of ``time.monotonic()``), never read here, so tests run
+it on a fake clock. The remaining time is always ``deadline - now`` while running, never an
+accumulated sum of sleeps, so it cannot drift.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from transitions import Machine
+
+
+class Phase(StrEnum):
+    READY = "ready"
+    RUNNING = "running"
+    PAUSED = "paused"
+    EXPIRED = "expired"
+
+
+TRANSITIONS: list[dict[str, Any]] = [
+    {"trigger": "_start", "source": [Phase.READY, Phase.EXPIRED], "dest": Phase.RUNNING},
+    {"trigger": "_pause", "source": Phase.RUNNING, "dest": Phase.PAUSED},
+    {"trigger": "_resume", "source": Phase.PAUSED, "dest": Phase.RUNNING},
+    {"trigger": "_expire", "source": Phase.RUNNING, "dest": Phase.EXPIRED},
+    {"trigger": "_reset", "source": "*", "dest": Phase.READY},
+]
+
+
+@dataclass(frozen=True)
+class TimerEvent:
+    """Something a player should notice: a warning point passed, or the time ran out."""
+
+    kind: str  # "warning" or "expired"
+    seconds_left: int
+    player: int
+
+
+@dataclass
+class TurnTimes:
+    """Seconds each player's turns took this session (index 0 = player 1)."""
+
+    players: int
+    turns: list[list[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        while len(self.turns) < self.players:
+            self.turns.append([])
+        del self.turns[self.players:]
+
+    def add(self, player: int, seconds: float) -> None:
+        self.turns[player].append(round(seconds, 2))
+
+    def summary(self, player: int) -> tuple[int, float, float]:
+        """(number of turns, mean seconds, longest seconds) for one player."""
+        times = self.turns[player]
+        if not times:
+            return 0, 0.0, 0.0
+        return len(times), sum(times) / len(times), max(times)
+
+
+class Hourglass:
+    """The countdown state machine; ``phase`` is its state."""
+
+    phase: Phase
+
+    def __init__(self, seconds: int, *, warn_at: tuple[int, ...], players: int) -> None:
+        self.duration_seconds = seconds
+        self.warn_at = tuple(sorted(set(warn_at), reverse=True))
+        self.player = 0
+        self.times = TurnTimes(players)
+        self._deadline = 0.0
+        self._left_when_paused = float(seconds)
+        self._warned: set[int] = set()
+        self._machine = Machine(model=self, states=list(Phase), transitions=TRANSITIONS,
+                                initial=Phase.READY, auto_transitions=False, queued=True,
+                                model_attribute="phase")
+
+    if TYPE_CHECKING:  # transitions attaches the triggers; declared so mypy checks callers
+        def _start(self) -> bool: ...
+        def _pause(self) -> bool: ...
+        def _resume(self) -> bool: ...
+        def _expire(self) -> bool: ...
+        def _reset(self) -> bool: ...
+
+    def remaining(self, now: float) -> float:
+        """Seconds left, never below zero."""
+        if self.phase is Phase.RUNNING:
+            return max(0.0, self._deadline - now)
+        if self.phase is Phase.EXPIRED:
+            return 0.0
+        return self._left_when_paused
+
+    def shown_seconds(self, now: float) -> int:
+        """The whole seconds the screen shows: 0.3 s left still reads 1, as a sand glass does."""
+        return math.ceil(self.remaining(now) - 1e-9)
+
+    def set_duration(self, seconds: int) -> None:
+        """Change the turn length; only while the timer is not counting."""
+        if self.phase in (Phase.READY, Phase.EXPIRED):
+            self.duration_seconds = seconds
+            self._left_when_paused = float(seconds)
+
+    def start(self, now: float) -> None:
+        """Start a fresh turn of ``duration_seconds`` for the current player."""
+        self._start()
+        self._deadline = now + self.duration_seconds
+        self._warned = {w for w in self.warn_at if w >= self.duration_seconds}
+
+    def pause(self, now: float) -> None:
+        self._left_when_paused = self.remaining(now)
+        self._pause()
+
+    def resume(self, now: float) -> None:
+        self._deadline = now + self._left_when_paused
+        self._resume()
+
+    def toggle(self, now: float) -> None:
+        if self.phase is Phase.RUNNING:
+            self.pause(now)
+        elif self.phase is Phase.PAUSED:
+            self.resume(now)
+        else:
+            self.start(now)
+
+    def reset(self) -> None:
+        """Stop counting and go back to a full glass for the same player."""
+        self._reset()
+        self._left_when_paused = float(self.duration_seconds)
+
+    def next_player(self, now: float) -> None:
+        """End the current turn (recording its time) and start the next player's turn."""
+        if self.phase in (Phase.RUNNING, Phase.PAUSED):  # an expired turn is already on record
+            used = self.duration_seconds - self.remaining(now)
+            self.times.add(self.player, used)
+        self.player = (self.player + 1) % self.times.players
+        if self.phase is not Phase.READY:
+            self._reset()
+        self.start(now)
+
+    def set_players(self, players: int) -> None:
+        self.times = TurnTimes(players, self.times.turns)
+        self.player %= players
+
+    def tick(self, now: float) -> list[TimerEvent]:
+        """Advance to ``now``: report warnings passed and the expiry, each exactly once."""
+        if self.phase is not Phase.RUNNING:
+            return []
+        left = self.remaining(now)
+        events = []
+        for point in self.warn_at:
+            if point not in self._warned and left <= point:
+                self._warned.add(point)
+                if left > point - 1:  # a late tick skips stale warnings instead of a burst
+                    events.append(TimerEvent("warning", point, self.player))
+        if left <= 0.0:
+            self._expire()
+            self.times.add(self.player, float(self.duration_seconds))
+            events.append(TimerEvent("expired", 0, self.player))
+        return events
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the loop must wake next: the next change of the shown second, or expiry."""
+        if self.phase is not Phase.RUNNING:
+            return None
+        left = self.remaining(now)
+        fraction = left - math.floor(left)
+        return now + (fraction if fraction > 1e-6 else 1.0) if left > 0 else now
+
+    def snapshot(self, now: float) -> dict[str, Any]:
+        """JSON-ready state; a running glass is saved as paused with the time it has left."""
+        running = self.phase is Phase.RUNNING
+        return {
+            "phase": Phase.PAUSED.value if running else self.phase.value,
+            "duration_seconds": self.duration_seconds,
+            "left_seconds": round(self.remaining(now), 3),
+            "player": self.player,
+            "turns": [list(t) for t in self.times.turns],
+            "warned": sorted(self._warned),
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Put back a snapshot (already checked by the session loader)."""
+        self.duration_seconds = int(saved["duration_seconds"])
+        self.times = TurnTimes(len(saved["turns"]), [list(t) for t in saved["turns"]])
+        self.player = int(saved["player"]) % self.times.players
+        self._left_when_paused = float(saved["left_seconds"])
+        self._warned = set(saved["warned"])
+        self._machine.set_state(Phase(saved["phase"]), model=self)

@@ -1,0 +1,99 @@
+"""The session snapshot: the app's state as JSON, and its checked way back after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.app import MENUS, App, Screen
+from fogkeeper.flow.hourglass import Phase
+
+FORMAT = "fogkeeper-session"
+VERSION = 1
+QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME, Screen.COMING}
+
+
+class SnapshotError(FogkeeperError, ValueError):
+    """A saved session that this firmware cannot put back (damaged, foreign or too new)."""
+
+
+def take(app: App, now: float) -> dict[str, Any]:
+    """Everything needed to come back to the same screen with the same state."""
+    screen = app.state
+    if screen is Screen.RESUME:  # still deciding: keep what was offered, not the offer itself
+        return app.saved or {}
+    glass = app.glass.snapshot(now)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "screen": screen.value,
+        "cursors": dict(app.cursors),
+        "visual_only": app.visual_only,
+        "hourglass": glass,
+        "summary": describe(screen, glass),
+    }
+
+
+def describe(screen: Screen, glass: dict[str, Any]) -> str:
+    """A few words for the boot offer, e.g. 'timer P2 0:42 paused'."""
+    if glass["phase"] != Phase.READY.value or any(glass["turns"]):
+        left = round(glass["left_seconds"])
+        return f"timer P{glass['player'] + 1} {left // 60}:{left % 60:02d} {glass['phase']}"
+    return screen.value.replace("_", " ")
+
+
+def worth_offering(saved: dict[str, Any]) -> bool:
+    """Offer a resume only when there is something to lose by starting fresh."""
+    glass = saved.get("hourglass", {})
+    busy = glass.get("phase") != Phase.READY.value or any(glass.get("turns", []))
+    return busy or saved.get("screen") not in {s.value for s in QUIET_SCREENS}
+
+
+def check(saved: Any) -> dict[str, Any]:
+    """Raise SnapshotError naming the first thing wrong; return the snapshot when usable."""
+    if not isinstance(saved, dict) or saved.get("format") != FORMAT:
+        raise SnapshotError("not a fogkeeper session file")
+    if saved.get("version") != VERSION:
+        raise SnapshotError(f"session format version {saved.get('version')!r}, "
+                            f"this firmware reads {VERSION}")
+    _expect(saved.get("screen") in {s.value for s in Screen}, "screen")
+    cursors = saved.get("cursors")
+    _expect(isinstance(cursors, dict) and all(
+        isinstance(cursors.get(m.value), int) and cursors[m.value] >= 0 for m in MENUS),
+        "cursors")
+    _expect(isinstance(saved.get("visual_only"), bool), "visual_only")
+    _check_glass(saved.get("hourglass"))
+    return saved
+
+
+def _check_glass(glass: Any) -> None:
+    _expect(isinstance(glass, dict), "hourglass")
+    _expect(glass.get("phase") in {p.value for p in Phase}, "hourglass.phase")
+    duration = glass.get("duration_seconds")
+    _expect(isinstance(duration, int) and 1 <= duration <= 3600, "hourglass.duration_seconds")
+    left = glass.get("left_seconds")
+    _expect(isinstance(left, int | float) and 0 <= left <= duration, "hourglass.left_seconds")
+    turns = glass.get("turns")
+    _expect(isinstance(turns, list) and 1 <= len(turns) <= 8 and all(
+        isinstance(t, list) and all(isinstance(x, int | float) for x in t) for t in turns),
+        "hourglass.turns")
+    player = glass.get("player")
+    _expect(isinstance(player, int) and 0 <= player < len(turns), "hourglass.player")
+    warned = glass.get("warned")
+    _expect(isinstance(warned, list) and all(isinstance(w, int) for w in warned),
+            "hourglass.warned")
+
+
+def _expect(ok: bool, key: str) -> None:
+    if not ok:
+        raise SnapshotError(f"the saved session has a bad value at {key}")
+
+
+def restore_app(app: App, saved: dict[str, Any]) -> None:
+    """Put a checked snapshot back into the app, on the screen it was saved on."""
+    app.visual_only = saved["visual_only"]
+    app.glass.restore(saved["hourglass"])
+    for menu in MENUS:
+        app.cursors[menu.value] = min(saved["cursors"][menu.value], app.menu_length(menu) - 1)
+    app.machine.set_state(Screen(saved["screen"]), model=app)
+    app.changes += 1

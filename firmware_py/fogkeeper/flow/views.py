@@ -1,0 +1,130 @@
+"""What each screen of the top-level flow shows: the app's state turned into a view and a frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fogkeeper import __version__
+from fogkeeper.flow.app import HOME_ITEMS, TIMER_ITEMS, App, Screen
+from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.settings import SETTING_ROWS
+from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.screens import (
+    CountdownView,
+    MenuItem,
+    MenuView,
+    MessageView,
+    mm_ss,
+    render_countdown,
+    render_menu,
+    render_message,
+)
+
+KEYMAP_LINES = ("Arrows: joystick", "Enter: press  1 2 3: keys", "L or ! @ #: hold")
+
+
+def frame(app: App, now: float) -> Frame:
+    """The frame for the app's current screen at time ``now``."""
+    return RENDERERS[app.state](app, now)
+
+
+def _resume(app: App, now: float) -> Frame:
+    summary = app.saved.get("summary", "a saved session") if app.saved else "a saved session"
+    return render_message(MessageView("Resume?", ("Found " + str(summary), "OK: resume",
+                                                  "Hold OK: discard it"), "OK resume  hold: discard"))
+
+
+def _keymap(app: App, now: float) -> Frame:
+    return render_message(MessageView("Simulator keys", KEYMAP_LINES, "any key: go on  ^C quit"))
+
+
+def _home(app: App, now: float) -> Frame:
+    glass = app.glass
+    items = tuple(MenuItem(name, _home_badge(app, name, now)) for name in HOME_ITEMS)
+    return render_menu(MenuView("fogkeeper", items, app.cursors[Screen.HOME.value],
+                                "OK open  B back", corner=_clock_badge(glass.phase)))
+
+
+def _home_badge(app: App, name: str, now: float) -> str:
+    if name == "Timer" and app.glass.phase in (Phase.RUNNING, Phase.PAUSED):
+        return mm_ss(app.glass.shown_seconds(now))
+    return ""
+
+
+def _clock_badge(phase: Phase) -> str:
+    return {Phase.RUNNING: "timer on", Phase.PAUSED: "paused"}.get(phase, "")
+
+
+def _coming(app: App, now: float) -> Frame:
+    name = HOME_ITEMS[app.cursors[Screen.HOME.value]]
+    return render_message(MessageView(name, ("Coming in a later", "firmware update.",
+                                             "The Timer works with", "every game now."), "OK back"))
+
+
+def _about(app: App, now: float) -> Frame:
+    pin = "PIN set" if app.config.security.pin else "no PIN set"
+    return render_message(MessageView("About", (f"fogkeeper {__version__}",
+                                                "The FOG · FOGSITE · Corps",
+                                                f"{pin} · {app.config.display.driver}"),
+                                      "OK back"))
+
+
+def _settings(app: App, now: float) -> Frame:
+    items = tuple(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS)
+    return render_menu(MenuView("Settings", items, app.cursors[Screen.SETTINGS.value],
+                                "<> change  B back"))
+
+
+def _timer_menu(app: App, now: float) -> Frame:
+    glass = app.glass
+    values = {"Start": f"P{glass.player + 1}", "Time": mm_ss(glass.duration_seconds),
+              "Players": str(glass.times.players),
+              "Sound": "visual" if app.visual_only else "on", "Turn times": ""}
+    cursor = app.cursors[Screen.TIMER_MENU.value]
+    hints = {"Start": "OK start  B back", "Time": "<> 5s  OK preset",
+             "Players": "<> players", "Sound": "<> sound/visual",
+             "Turn times": "OK show"}
+    items = tuple(MenuItem(name, values[name]) for name in TIMER_ITEMS)
+    return render_menu(MenuView("Timer", items, cursor, hints[TIMER_ITEMS[cursor]]))
+
+
+def _timer(app: App, now: float) -> Frame:
+    glass = app.glass
+    seconds = glass.shown_seconds(now)
+    who = f"P{glass.player + 1} of {glass.times.players}"
+    status, hint = {
+        Phase.READY: (f"{who} ready", "OK start"),
+        Phase.RUNNING: (who, "OK pause  B next"),
+        Phase.PAUSED: (f"PAUSED  {who}", "OK go  hold OK: reset"),
+        Phase.EXPIRED: (f"TIME UP  {who}", "OK next player"),
+    }[glass.phase]
+    warn = glass.warn_at
+    flashing = glass.phase is Phase.RUNNING and seconds in warn and (
+        seconds + 1 not in warn or seconds % 2 == 1)
+    fraction = glass.remaining(now) / glass.duration_seconds if glass.duration_seconds else 0.0
+    return render_countdown(CountdownView(seconds, fraction, status, hint,
+                                          invert=flashing or glass.phase is Phase.EXPIRED))
+
+
+def _timer_times(app: App, now: float) -> Frame:
+    times = app.glass.times
+    items = []
+    for player in range(times.players):
+        count, mean, _longest = times.summary(player)
+        value = f"{count} turns, avg {mm_ss(round(mean))}" if count else "-"
+        items.append(MenuItem(f"P{player + 1}", value))
+    return render_menu(MenuView("Turn times", tuple(items), app.cursors[Screen.TIMER_TIMES.value],
+                                "B back  hold OK: clear"))
+
+
+RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
+    Screen.RESUME: _resume,
+    Screen.KEYMAP: _keymap,
+    Screen.HOME: _home,
+    Screen.COMING: _coming,
+    Screen.ABOUT: _about,
+    Screen.SETTINGS: _settings,
+    Screen.TIMER_MENU: _timer_menu,
+    Screen.TIMER: _timer,
+    Screen.TIMER_TIMES: _timer_times,
+}

@@ -1,0 +1,202 @@
+"""The Uncertainty expansion's 60 cards as typed values, built from parsed deck data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fogkeeper.rules.fog import _data as d
+from fogkeeper.rules.fog.errors import BoardDataError
+from fogkeeper.rules.fog.model import IslanderType, Move
+
+E = BoardDataError
+EVENT_EFFECTS = (
+    "type_delta", "boat_entry_delta", "mp_budget", "characteristic_delta", "move_delta",
+    "forbid", "none",
+)
+ACHIEVEMENT_GOALS = ("most_in_any_boat", "most_in_boat", "most_rescued")
+DECK_NAMES = ("guardians", "fog", "events", "rescued_islanders", "rescue_achievements")
+
+
+@dataclass(frozen=True)
+class Card:
+    """What every card shows: letter lower-left, number lower-right, a name."""
+
+    number: int
+    letter: str
+    name: str
+
+    @property
+    def card_id(self) -> str:
+        """The id the box shows and records, e.g. 'A07', 'B36'."""
+        return f"{self.letter}{self.number:02d}"
+
+
+@dataclass(frozen=True)
+class GuardianCard(Card):
+    """Guardian 01-06: side A's alternative price, side B's free run (if any)."""
+
+    a_move: Move = Move.RUN
+    a_mp: int = 0
+    a_swap_numbers: tuple[int, ...] = ()
+    b_free_run: str = ""
+
+
+@dataclass(frozen=True)
+class FogCard(Card):
+    """FOG Uncertainty 07-17: steps the FOG marker advances."""
+
+    steps: int = 1
+
+
+@dataclass(frozen=True)
+class EventCard(Card):
+    """Unforeseen Event 18-36 with the effect parameters the cost model reads."""
+
+    effect: str = "none"
+    types: tuple[IslanderType, ...] = ()
+    moves: tuple[Move, ...] = ()
+    delta_mp: int = 0
+    mp: int = 0
+    with_characteristic: bool = False
+
+
+@dataclass(frozen=True)
+class IslanderNeed:
+    """One pictured Islander on a "Rescued Islander" mission: a type, a nation or any."""
+
+    type: IslanderType
+    nation: str = "any"
+    water_tile: str = ""
+
+
+@dataclass(frozen=True)
+class RescuedIslanderCard(Card):
+    """"Rescued Islander" mission 37-48."""
+
+    rp: int = 0
+    islanders: tuple[IslanderNeed, ...] = ()
+
+
+@dataclass(frozen=True)
+class AchievementCard(Card):
+    """"Rescue Achievements" mission 49-60."""
+
+    rp: int = 0
+    goal: str = "most_in_any_boat"
+    nation: str = ""
+    water_tile: str = ""
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """All five decks, each as a tuple of cards in number order."""
+
+    guardians: tuple[GuardianCard, ...]
+    fog: tuple[FogCard, ...]
+    events: tuple[EventCard, ...]
+    rescued_islanders: tuple[RescuedIslanderCard, ...]
+    rescue_achievements: tuple[AchievementCard, ...]
+
+    def by_id(self, card_id: str) -> Card:
+        """Any card by its id ('A07'); raises FogRulesError-compatible BoardDataError."""
+        for deck in (self.guardians, self.fog, self.events,
+                     self.rescued_islanders, self.rescue_achievements):
+            for card in deck:
+                if card.card_id == card_id:
+                    return card
+        raise E(f"no Uncertainty card {card_id!r}")
+
+
+def _common(raw: Mapping[str, Any], path: str) -> dict[str, Any]:
+    return {
+        "number": d.integer(d.need(raw, "number", path, E), f"{path}.number", E),
+        "letter": d.choice(d.need(raw, "letter", path, E), ("A", "B", "C"), f"{path}.letter", E),
+        "name": d.text(d.need(raw, "name", path, E), f"{path}.name", E),
+    }
+
+
+def _moves(value: object, path: str) -> tuple[Move, ...]:
+    names = d.str_list(value, path, E)
+    return tuple(Move(d.choice(n, tuple(m.value for m in Move), path, E)) for n in names)
+
+
+def _types(value: object, path: str) -> tuple[IslanderType, ...]:
+    names = d.str_list(value, path, E)
+    kinds = tuple(t.value for t in IslanderType)
+    return tuple(IslanderType(d.choice(n, kinds, path, E)) for n in names)
+
+
+def _guardian(raw: Mapping[str, Any], p: str) -> GuardianCard:
+    return GuardianCard(
+        **_common(raw, p),
+        a_move=_moves([d.need(raw, "a_move", p, E)], f"{p}.a_move")[0],
+        a_mp=d.integer(d.need(raw, "a_mp", p, E), f"{p}.a_mp", E),
+        a_swap_numbers=d.int_list(raw.get("a_swap_numbers", []), f"{p}.a_swap_numbers", E),
+        b_free_run=str(raw.get("b_free_run", "")),
+    )
+
+
+def _fog(raw: Mapping[str, Any], p: str) -> FogCard:
+    return FogCard(**_common(raw, p), steps=d.integer(d.need(raw, "steps", p, E), f"{p}.steps", E))
+
+
+def _event(raw: Mapping[str, Any], p: str) -> EventCard:
+    return EventCard(
+        **_common(raw, p),
+        effect=d.choice(d.need(raw, "effect", p, E), EVENT_EFFECTS, f"{p}.effect", E),
+        types=_types(raw.get("types", []), f"{p}.types"),
+        moves=_moves(raw.get("moves", []), f"{p}.moves"),
+        delta_mp=d.integer(raw.get("delta_mp", 0), f"{p}.delta_mp", E),
+        mp=d.integer(raw.get("mp", 0), f"{p}.mp", E),
+        with_characteristic=d.flag(
+            raw.get("with_characteristic", False), f"{p}.with_characteristic", E),
+    )
+
+
+def _need(raw: object, p: str) -> IslanderNeed:
+    t = d.table(raw, p, E)
+    return IslanderNeed(
+        type=_types([d.need(t, "type", p, E)], f"{p}.type")[0],
+        nation=str(t.get("nation", "any")),
+        water_tile=str(t.get("water_tile", "")),
+    )
+
+
+def _rescued(raw: Mapping[str, Any], p: str) -> RescuedIslanderCard:
+    needs = d.items(d.need(raw, "islanders", p, E), f"{p}.islanders", E)
+    return RescuedIslanderCard(
+        **_common(raw, p),
+        rp=d.integer(d.need(raw, "rp", p, E), f"{p}.rp", E),
+        islanders=tuple(_need(n, f"{p}.islanders[{i}]") for i, n in enumerate(needs)),
+    )
+
+
+def _achievement(raw: Mapping[str, Any], p: str) -> AchievementCard:
+    return AchievementCard(
+        **_common(raw, p),
+        rp=d.integer(d.need(raw, "rp", p, E), f"{p}.rp", E),
+        goal=d.choice(d.need(raw, "goal", p, E), ACHIEVEMENT_GOALS, f"{p}.goal", E),
+        nation=str(raw.get("nation", "")),
+        water_tile=str(raw.get("water_tile", "")),
+    )
+
+
+def _deck(data: Mapping[str, Any], name: str, read: Any) -> tuple[Any, ...]:
+    deck = d.table(d.need(data, name, "decks", E), f"decks.{name}", E)
+    raw_cards = d.items(d.need(deck, "card", f"decks.{name}", E), f"decks.{name}.card", E)
+    cards = [read(d.table(c, f"{name}.card[{i}]", E), f"{name}.card[{i}]")
+             for i, c in enumerate(raw_cards)]
+    return tuple(sorted(cards, key=lambda c: c.number))
+
+
+def cards_from_dict(data: Mapping[str, Any]) -> CardSet:
+    """Build the five decks from {deck name: parsed TOML}; errors name the deck and key."""
+    return CardSet(
+        guardians=_deck(data, "guardians", _guardian),
+        fog=_deck(data, "fog", _fog),
+        events=_deck(data, "events", _event),
+        rescued_islanders=_deck(data, "rescued_islanders", _rescued),
+        rescue_achievements=_deck(data, "rescue_achievements", _achievement),
+    )

@@ -1,0 +1,126 @@
+"""The FOG's vocabulary as values: Islander types, characteristics, movements, places."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+AREAS: tuple[str, ...] = ("A", "B", "C", "D")
+STERN = "stern"
+
+
+class IslanderType(str, Enum):
+    """The five Islander types printed on the chips."""
+
+    LEADER = "leader"
+    ELDER = "elder"
+    WARRIOR = "warrior"
+    SAILOR = "sailor"
+    COMMONER = "commoner"
+
+
+class Characteristic(str, Enum):
+    """The symbol under an Islander chip."""
+
+    PUSH = "push"
+    SQUEEZE = "squeeze"
+    JUMP = "jump"
+    CROSS = "cross"
+    ALL_ROUNDER = "all_rounder"
+    ENDURANCE = "endurance"
+
+
+class Move(str, Enum):
+    """A movement the engine can price; RUN3 is the Guardian of Speed's side-A movement."""
+
+    RUN = "run"
+    SWAP = "swap"
+    PUSH = "push"
+    JUMP = "jump"
+    SQUEEZE = "squeeze"
+    CROSS = "cross"
+    RUN3 = "run3"
+    BOARDING = "boarding"
+
+
+class Zone(str, Enum):
+    """Where the movement starts: the beach, or the water area (shore, piers, boats)."""
+
+    BEACH = "beach"
+    WATER = "water"
+
+
+class PlaceKind(str, Enum):
+    """Where an Islander stands when the game ends."""
+
+    BOAT = "boat"
+    PIER = "pier"
+    SHORE = "shore"
+    BEACH = "beach"
+    LOST = "lost"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A parsed `at` value: kind plus nation (boat/pier), area (boat) or row (beach/lost)."""
+
+    kind: PlaceKind
+    nation: str = ""
+    area: str = ""
+    row: str = ""
+
+    @property
+    def productive(self) -> bool:
+        """True on a productive place of a boat (Areas A-D, not the stern)."""
+        return self.kind is PlaceKind.BOAT and self.area in AREAS
+
+    @property
+    def in_boat(self) -> bool:
+        """True anywhere inside a boat (productive place or stern)."""
+        return self.kind is PlaceKind.BOAT
+
+    @property
+    def rescued(self) -> bool:
+        """Rescued = in a boat or clinging to its pier (B-F25)."""
+        return self.kind in (PlaceKind.BOAT, PlaceKind.PIER)
+
+    def __str__(self) -> str:
+        if self.kind is PlaceKind.BOAT:
+            return f"boat:{self.nation}:{self.area}"
+        if self.kind is PlaceKind.PIER:
+            return f"pier:{self.nation}"
+        if self.kind in (PlaceKind.BEACH, PlaceKind.LOST):
+            return f"{self.kind.value}:{self.row}"
+        return self.kind.value
+
+
+def parse_place(value: str) -> Place:
+    """Parse `boat:<nation>:<A|B|C|D|stern>`, `pier:<nation>`, `shore`, `beach:<row>`,
+    `lost:<row>`; raises ValueError with the allowed shapes otherwise."""
+    parts = value.split(":")
+    head = parts[0]
+    if head == "boat" and len(parts) == 3 and parts[1] and parts[2] in (*AREAS, STERN):
+        return Place(PlaceKind.BOAT, nation=parts[1], area=parts[2])
+    if head == "pier" and len(parts) == 2 and parts[1]:
+        return Place(PlaceKind.PIER, nation=parts[1])
+    if head == "shore" and len(parts) == 1:
+        return Place(PlaceKind.SHORE)
+    if head in ("beach", "lost") and len(parts) == 2 and parts[1]:
+        return Place(PlaceKind(head), row=parts[1])
+    raise ValueError(
+        f"{value!r} is not one of boat:<nation>:<A|B|C|D|stern>, pier:<nation>, shore, "
+        "beach:<row>, lost:<row>"
+    )
+
+
+@dataclass(frozen=True)
+class FinalIslander:
+    """One Islander at the end of the game, as the record lists it."""
+
+    nation: str
+    type: IslanderType
+    owner: str
+    at: Place
+    characteristic: Characteristic | None = None
+    covered: bool = False
+    rescue_leader: bool = False

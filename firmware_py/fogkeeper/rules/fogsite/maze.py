@@ -1,0 +1,188 @@
+"""The FOGSITE maze: cells A1-E5, Colour tiles, Room spaces, Inner Walls, and grid geometry."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from fogkeeper.errors import RulesError
+
+NORMAL_SIZE = 5
+EASY_SIZE = 4
+COLUMN_LETTERS = "ABCDE"
+
+
+class Colour(Enum):
+    """An Investigator colour; its Colour tile is that Investigator's Starting space."""
+
+    RED = "R"
+    GREEN = "G"
+    BLUE = "B"
+
+
+class CellKind(Enum):
+    """What a maze cell holds; the text format writes each kind as its value."""
+
+    ROOM = "."
+    WALL = "#"
+    RED = "R"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def is_street(self) -> bool:
+        return self is not CellKind.WALL
+
+
+class Direction(Enum):
+    """An orthogonal compass direction; North is row 1, West is column A."""
+
+    N = (0, -1)
+    E = (1, 0)
+    S = (0, 1)
+    W = (-1, 0)
+
+    @property
+    def dx(self) -> int:
+        return self.value[0]
+
+    @property
+    def dy(self) -> int:
+        return self.value[1]
+
+
+@dataclass(frozen=True, order=True)
+class Cell:
+    """A grid position; col 0 = column A (west), row 0 = row 1 (north). May lie outside."""
+
+    col: int
+    row: int
+
+    def step(self, direction: Direction, cells: int = 1) -> Cell:
+        return Cell(self.col + direction.dx * cells, self.row + direction.dy * cells)
+
+    def offset(self, dx: int, dy: int) -> Cell:
+        return Cell(self.col + dx, self.row + dy)
+
+    def minus(self, other: Cell) -> tuple[int, int]:
+        """The (dx, dy) offset that leads from ``other`` to this cell."""
+        return (self.col - other.col, self.row - other.row)
+
+    @property
+    def name(self) -> str:
+        if 0 <= self.col < len(COLUMN_LETTERS) and self.row >= 0:
+            return f"{COLUMN_LETTERS[self.col]}{self.row + 1}"
+        return f"({self.col},{self.row})"
+
+    @classmethod
+    def parse(cls, name: str) -> Cell:
+        """``"C4"`` -> Cell(2, 3); raises RulesError on anything else."""
+        text = name.strip().upper()
+        if len(text) != 2 or text[0] not in COLUMN_LETTERS or not text[1].isdigit():
+            raise RulesError(f"not a cell name: {name!r} (expected A1-E5)")
+        return cls(COLUMN_LETTERS.index(text[0]), int(text[1]) - 1)
+
+
+def colour_kind(colour: Colour) -> CellKind:
+    return CellKind(colour.value)
+
+
+@dataclass(frozen=True)
+class Maze:
+    """A square grid of cell kinds, row by row from the north; everything outside is Outer Wall.
+
+    The repr hides the layout on purpose: a maze is a secret and a repr can reach a log.
+    """
+
+    size: int
+    kinds: tuple[tuple[CellKind, ...], ...]
+
+    def __post_init__(self) -> None:
+        if self.size not in (NORMAL_SIZE, EASY_SIZE):
+            raise RulesError(f"a maze is {NORMAL_SIZE}x{NORMAL_SIZE} or {EASY_SIZE}x{EASY_SIZE}")
+        if len(self.kinds) != self.size or any(len(row) != self.size for row in self.kinds):
+            raise RulesError(f"a maze needs {self.size} rows of {self.size} cells")
+
+    def __repr__(self) -> str:
+        return f"Maze(size={self.size}, <hidden>)"
+
+    @property
+    def is_easy(self) -> bool:
+        return self.size == EASY_SIZE
+
+    def in_grid(self, cell: Cell) -> bool:
+        return 0 <= cell.col < self.size and 0 <= cell.row < self.size
+
+    def kind(self, cell: Cell) -> CellKind:
+        """The cell's kind; outside the grid is an (Outer) wall."""
+        if not self.in_grid(cell):
+            return CellKind.WALL
+        return self.kinds[cell.row][cell.col]
+
+    def is_street(self, cell: Cell) -> bool:
+        return self.kind(cell).is_street
+
+    def is_inner_wall(self, cell: Cell) -> bool:
+        return self.in_grid(cell) and self.kind(cell) is CellKind.WALL
+
+    def cells(self) -> Iterator[Cell]:
+        for row in range(self.size):
+            for col in range(self.size):
+                yield Cell(col, row)
+
+    def street_cells(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell in self.cells() if self.is_street(cell))
+
+    def inner_walls(self) -> tuple[Cell, ...]:
+        return tuple(cell for cell in self.cells() if self.kind(cell) is CellKind.WALL)
+
+    def colour_cells(self) -> dict[Colour, Cell]:
+        """Where each Colour tile lies (the first one, should a bad maze hold two)."""
+        found: dict[Colour, Cell] = {}
+        for cell in self.cells():
+            kind = self.kind(cell)
+            if kind.is_street and kind is not CellKind.ROOM:
+                found.setdefault(Colour(kind.value), cell)
+        return found
+
+    def street_neighbours(self, cell: Cell) -> Iterator[Cell]:
+        for direction in Direction:
+            nxt = cell.step(direction)
+            if self.is_street(nxt):
+                yield nxt
+
+    def walking_steps(self, start: Cell) -> dict[Cell, int]:
+        """BFS step counts from ``start`` to every Street cell reachable from it."""
+        steps = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in self.street_neighbours(here):
+                if nxt not in steps:
+                    steps[nxt] = steps[here] + 1
+                    queue.append(nxt)
+        return steps
+
+    def rows_text(self) -> tuple[str, ...]:
+        """The grid in the text format, one string a row (secret: never for a shared screen)."""
+        return tuple(" ".join(kind.value for kind in row) for row in self.kinds)
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    return abs(a.col - b.col) + abs(a.row - b.row)
+
+
+def chebyshev(a: Cell, b: Cell) -> int:
+    return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
+COMPASS_WORDS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def compass(origin: Cell, target: Cell) -> str | None:
+    """Direction word from origin to target (diagonal whenever off both axes); None if same."""
+    north_south = "N" if target.row < origin.row else "S" if target.row > origin.row else ""
+    east_west = "E" if target.col > origin.col else "W" if target.col < origin.col else ""
+    return (north_south + east_west) or None

@@ -1,0 +1,66 @@
+"""Who decides where the rules let the Guardian choose (Relics 02, 04-07, balancing G6)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+from fogkeeper.errors import RulesError
+from fogkeeper.rules.fogsite.maze import Colour
+
+if TYPE_CHECKING:
+    from fogkeeper.rules.fogsite.state import GameState
+
+AnswerValue = int | str | tuple[int, ...] | None
+
+
+class ChoicePolicy(Protocol):
+    """A Guardian's way of choosing among answers that are all true.
+
+    ``candidates`` is never empty and holds only true answers; a policy returns one of them.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def choose_answer(
+        self, state: GameState, asker: Colour, relic: int,
+        candidates: tuple[AnswerValue, ...], rng: random.Random,
+    ) -> AnswerValue: ...
+
+    def lay_down_passer(self, state: GameState, mover: Colour, rng: random.Random) -> bool:
+        """G6: whether the Guardian announces an Investigator passing its space."""
+        ...
+
+
+class FairPolicy:
+    """A seeded random pick among the true answers; always uses G6 when it is in play."""
+
+    @property
+    def name(self) -> str:
+        return "fair"
+
+    def choose_answer(
+        self, state: GameState, asker: Colour, relic: int,
+        candidates: tuple[AnswerValue, ...], rng: random.Random,
+    ) -> AnswerValue:
+        # Sorted first so that the same seed gives the same answer whatever the set order was.
+        return rng.choice(sorted(candidates, key=repr))
+
+    def lay_down_passer(self, state: GameState, mover: Colour, rng: random.Random) -> bool:
+        return True
+
+
+_POLICIES: dict[str, ChoicePolicy] = {"fair": FairPolicy()}
+
+
+def register_policy(policy: ChoicePolicy) -> None:
+    """Make a policy selectable by name in ``config/fogsite.toml`` (e.g. a later "hunter")."""
+    _POLICIES[policy.name] = policy
+
+
+def policy_named(name: str) -> ChoicePolicy:
+    try:
+        return _POLICIES[name]
+    except KeyError:
+        raise RulesError(f"no Guardian choice policy {name!r}; known {sorted(_POLICIES)}") from None

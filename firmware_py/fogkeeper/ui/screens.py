@@ -1,0 +1,118 @@
+"""Screen renderers: each takes a small frozen view and returns a ``Frame`` (image + text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fogkeeper.ui import draw as d
+from fogkeeper.ui.draw import Frame
+
+MENU_ROWS = 3
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    label: str
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class MenuView:
+    title: str
+    items: tuple[MenuItem, ...]
+    cursor: int
+    hint: str
+    corner: str = ""
+
+
+@dataclass(frozen=True)
+class MessageView:
+    title: str
+    lines: tuple[str, ...]
+    hint: str
+    big: str = ""
+    invert: bool = False
+
+
+@dataclass(frozen=True)
+class CountdownView:
+    seconds_left: int
+    fraction_left: float
+    status: str
+    hint: str
+    invert: bool = False
+
+
+def mm_ss(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def render_menu(view: MenuView) -> Frame:
+    image, draw = d.blank()
+    d.title_bar(draw, view.title, view.corner)
+    first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
+    shown = view.items[first:first + MENU_ROWS]
+    for i, item in enumerate(shown):
+        d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
+              selected=first + i == view.cursor)
+    d.scroll_marks(draw, d.TITLE_HEIGHT + 1, first > 0,
+                   first + MENU_ROWS < len(view.items), MENU_ROWS)
+    d.footer(draw, view.hint)
+    lines = [view.title + (f" [{view.corner}]" if view.corner else "")]
+    for i, item in enumerate(view.items):
+        mark = ">" if i == view.cursor else " "
+        lines.append(f"{mark} {item.label}" + (f": {item.value}" if item.value else ""))
+    lines.append(view.hint)
+    return Frame(image, tuple(lines))
+
+
+def render_message(view: MessageView) -> Frame:
+    image, draw = d.blank()
+    d.title_bar(draw, view.title)
+    y = d.TITLE_HEIGHT + 1
+    if view.big:
+        d.centred(draw, y, view.big, 24, stroke=1)
+        y += 28
+    for line in view.lines:
+        if y + d.SMALL > d.FOOTER_TOP:
+            break
+        draw.text((2, y), d.fit(line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
+        y += d.SMALL + 1
+    d.footer(draw, view.hint)
+    if view.invert:
+        image = d.invert(image)
+    body = ((view.big,) if view.big else ()) + view.lines
+    return Frame(image, (view.title, *body, view.hint))
+
+
+def render_countdown(view: CountdownView) -> Frame:
+    """The hourglass: status line, big minutes:seconds, a shrinking bar, a hint."""
+    image, draw = d.blank()
+    draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+    d.centred(draw, 9, mm_ss(view.seconds_left), d.BIG, stroke=1)
+    d.bar(draw, 47, 6, view.fraction_left)
+    d.footer(draw, view.hint)
+    if view.invert:
+        image = d.invert(image)
+    return Frame(image, (view.status, mm_ss(view.seconds_left), view.hint))
+
+
+def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint: str) -> Frame:
+    """PIN entry: entered digits are masked, the one being set is shown and underlined."""
+    image, draw = d.blank()
+    d.title_bar(draw, title)
+    cell = 22
+    left = (d.WIDTH - cell * len(digits)) // 2
+    shown = []
+    for i, digit in enumerate(digits):
+        if i == cursor:
+            text = "-" if digit is None else str(digit)
+        else:
+            text = "_" if digit is None else "*"
+        shown.append(text)
+        x = left + i * cell + (cell - d.text_width(text, 24)) // 2
+        draw.text((x, 16), text, font=d.font(24), fill=1)
+        if i == cursor:
+            draw.rectangle((left + i * cell + 2, 46, left + (i + 1) * cell - 3, 48), fill=1)
+    d.footer(draw, hint)
+    return Frame(image, (title, " ".join(shown), hint))
