@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from fogkeeper.errors import RulesError
-from fogkeeper.rules.fogsite.maze import COMPASS_WORDS, Cell, Direction, chebyshev, compass, manhattan
+from fogkeeper.rules.fogsite.maze import (
+    COMPASS_WORDS,
+    Cell,
+    Direction,
+    chebyshev,
+    compass,
+    manhattan,
+)
 from fogkeeper.rules.fogsite.options import PresenceDistance, RowColumnCount, UnplacedSource
 from fogkeeper.rules.fogsite.policy import AnswerValue
 from fogkeeper.rules.fogsite.state import GameState, Investigator, Offset

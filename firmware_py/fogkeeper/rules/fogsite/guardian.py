@@ -33,7 +33,9 @@ class GuardianMove:
 
 
 @dataclass(frozen=True)
-class _Walk:
+class GuardianWalk:
+    """Where a turn of moves ends, the Street spaces it entered, the walls it passed (G2)."""
+
     end: Cell
     entered: tuple[Cell, ...]
     walls_passed: int
@@ -63,7 +65,7 @@ def _step_error(state: GameState, start: Cell, nxt: Cell, walls_passed: int, las
 
 
 def _walk(state: GameState, start: Cell, here: Cell, walls_passed: int, move: GuardianMove,
-          index: int) -> _Walk:
+          index: int) -> GuardianWalk:
     if move.spaces < 1:
         raise GuardianMoveError(f"move {index}: a move goes at least 1 space")
     entered = []
@@ -77,7 +79,7 @@ def _walk(state: GameState, start: Cell, here: Cell, walls_passed: int, move: Gu
         else:
             entered.append(nxt)
         here = nxt
-    return _Walk(here, tuple(entered), walls_passed)
+    return GuardianWalk(here, tuple(entered), walls_passed)
 
 
 def _ends_on_start(state: GameState, end: Cell) -> bool:
@@ -85,7 +87,7 @@ def _ends_on_start(state: GameState, end: Cell) -> bool:
 
 
 def trace_moves(state: GameState, moves: Sequence[GuardianMove], check_end: bool = True
-                ) -> _Walk:
+                ) -> GuardianWalk:
     """Check a turn of moves; the spaces entered in order, or GuardianMoveError.
 
     ``check_end=False`` skips the end-only no-return check, so a prefix can be extended.
@@ -103,7 +105,7 @@ def trace_moves(state: GameState, moves: Sequence[GuardianMove], check_end: bool
         entered.extend(walk.entered)
     if check_end and moves and _ends_on_start(state, here):
         raise GuardianMoveError("the turn may not end on the starting space")
-    return _Walk(here, tuple(entered), walls)
+    return GuardianWalk(here, tuple(entered), walls)
 
 
 def attacked_by(state: GameState, entered: Sequence[Cell]) -> tuple[Colour, ...]:
