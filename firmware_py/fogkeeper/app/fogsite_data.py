@@ -1,0 +1,32 @@
+"""Loads the FOGSITE engine options from ``config/fogsite.toml`` (the rules never read files)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from fogkeeper.errors import ConfigError
+from fogkeeper.paths import config_dir
+from fogkeeper.rules.fogsite.options import Options, options_from_mapping
+
+FOGSITE_CONFIG_NAME = "fogsite.toml"
+
+
+def fogsite_config_path() -> Path:
+    return config_dir() / FOGSITE_CONFIG_NAME
+
+
+def load_fogsite_options(path: Path | None = None) -> Options:
+    """Read and check the FOGSITE options; ConfigError names the file and the key."""
+    source = path or fogsite_config_path()
+    try:
+        with source.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"{source}: cannot read ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    try:
+        return options_from_mapping(data)
+    except ConfigError as error:
+        raise ConfigError(f"{source}: {error}") from None
