@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 AREAS: tuple[str, ...] = ("A", "B", "C", "D")
 STERN = "stern"
 
 
-class IslanderType(str, Enum):
+class IslanderType(StrEnum):
     """The five Islander types printed on the chips."""
 
     LEADER = "leader"
@@ -19,7 +19,7 @@ class IslanderType(str, Enum):
     COMMONER = "commoner"
 
 
-class Characteristic(str, Enum):
+class Characteristic(StrEnum):
     """The symbol under an Islander chip."""
 
     PUSH = "push"
@@ -30,7 +30,7 @@ class Characteristic(str, Enum):
     ENDURANCE = "endurance"
 
 
-class Move(str, Enum):
+class Move(StrEnum):
     """A movement the engine can price; RUN3 is the Guardian of Speed's side-A movement."""
 
     RUN = "run"
@@ -43,14 +43,14 @@ class Move(str, Enum):
     BOARDING = "boarding"
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     """Where the movement starts: the beach, or the water area (shore, piers, boats)."""
 
     BEACH = "beach"
     WATER = "water"
 
 
-class PlaceKind(str, Enum):
+class PlaceKind(StrEnum):
     """Where an Islander stands when the game ends."""
 
     BOAT = "boat"
@@ -91,7 +91,7 @@ class Place:
             return f"pier:{self.nation}"
         if self.kind in (PlaceKind.BEACH, PlaceKind.LOST):
             return f"{self.kind.value}:{self.row}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 def parse_place(value: str) -> Place:
