@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -126,3 +127,14 @@ def make_ram() -> Callable[[str], OledRam]:
         return OledRam() if driver == "ssd1306" else OledRam(columns=132, visible_offset=2)
 
     return make
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[Any]:
+    """gpiozero's own mock pins; MockPWMPin so a tonal buzzer can set frequencies."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    yield factory
+    factory.reset()
+    factory.close()
