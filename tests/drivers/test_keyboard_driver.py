@@ -1,0 +1,160 @@
+"""The simulator keyboard: byte parsing, keys driving mock pins, terminal restored."""
+
+from __future__ import annotations
+
+import os
+import queue
+import termios
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from fogkeeper.drivers.inputs import GpioInputs
+from fogkeeper.drivers.keyboard import KEYMAP_HELP, KeyAction, KeyboardDriver, KeyKind, parse_keys
+from fogkeeper.events import Button, ButtonEvent
+
+PINS = {Button.UP: 6, Button.DOWN: 19, Button.LEFT: 5, Button.RIGHT: 26, Button.PRESS: 13,
+        Button.KEY1: 21, Button.KEY2: 20}  # no KEY3, like the bonnet
+HOLD_S = 0.1
+
+
+def tap(button: Button) -> KeyAction:
+    return KeyAction(KeyKind.TAP, button)
+
+
+def hold(button: Button) -> KeyAction:
+    return KeyAction(KeyKind.HOLD, button)
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    (b"\x1b[A\x1b[B\x1b[C\x1b[D", [tap(Button.UP), tap(Button.DOWN), tap(Button.RIGHT),
+                                   tap(Button.LEFT)]),
+    (b"\x1bOA", [tap(Button.UP)]),  # arrows in application cursor mode
+    (b"\r\n", [tap(Button.PRESS), tap(Button.PRESS)]),
+    (b"123", [tap(Button.KEY1), tap(Button.KEY2), tap(Button.KEY3)]),
+    (b"lL!@#", [hold(Button.PRESS), hold(Button.PRESS), hold(Button.KEY1),
+                hold(Button.KEY2), hold(Button.KEY3)]),
+    (b"\x03", [KeyAction(KeyKind.QUIT)]),
+    (b"q", [KeyAction(KeyKind.QUIT)]),
+    (b"\x1b[1;5A1", [tap(Button.KEY1)]),  # ctrl-arrow is not the joystick
+    (b"\x1b[15~x\x1b", []),  # F5, an unmapped letter, a lone Escape
+    (b"\x1b", []),
+])
+def test_parse_keys(data: bytes, expected: list[KeyAction]) -> None:
+    assert parse_keys(data) == expected
+
+
+def test_the_help_fits_a_128x64_screen() -> None:
+    assert 3 <= len(KEYMAP_HELP) <= 6
+    assert all(len(line) <= 21 for line in KEYMAP_HELP)
+
+
+class Rig:
+    """A pseudo-terminal typed into, a keyboard driver, and the real GpioInputs behind it."""
+
+    def __init__(self, mock_factory: Any) -> None:
+        self.master, self.slave = os.openpty()
+        self.events: queue.Queue[ButtonEvent] = queue.Queue()
+        self.quits = threading.Event()
+        self.inputs = GpioInputs(PINS, self.events.put, hold_seconds=HOLD_S,
+                                 pin_factory=mock_factory)
+        pins = {button: mock_factory.pin(number) for button, number in PINS.items()}
+        self.keyboard = KeyboardDriver(self.slave, pins, hold_seconds=lambda: HOLD_S,
+                                       on_quit=self.quits.set)
+
+    def type(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        self.keyboard.close()
+        self.inputs.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def rig(mock_factory: Any) -> Iterator[Rig]:
+    rig = Rig(mock_factory)
+    yield rig
+    rig.close()
+
+
+def test_keys_become_button_events_through_the_gpio_code(rig: Rig) -> None:
+    rig.keyboard.start()
+    rig.type(b"\x1b[B")
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.DOWN)
+    rig.type(b"\r")
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.PRESS)
+    rig.type(b"2")
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.KEY2)
+
+
+@pytest.mark.parametrize(("key", "button"), [(b"l", Button.PRESS), (b"!", Button.KEY1)])
+def test_a_hold_key_gives_a_long_press(rig: Rig, key: bytes, button: Button) -> None:
+    rig.keyboard.start()
+    rig.type(key)
+    assert rig.events.get(timeout=1) == ButtonEvent(button, long=True)
+    time.sleep(HOLD_S + 0.3)
+    assert rig.events.empty()
+
+
+def test_repeated_arrows_each_count(rig: Rig) -> None:
+    rig.keyboard.start()
+    rig.type(b"\x1b[A\x1b[A\x1b[A")
+    got = [rig.events.get(timeout=1) for _ in range(3)]
+    assert got == [ButtonEvent(Button.UP)] * 3
+
+
+def test_a_key_the_board_lacks_does_nothing(rig: Rig) -> None:
+    rig.keyboard.start()
+    rig.type(b"3#\x1b[C")
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.RIGHT)
+    time.sleep(0.1)
+    assert rig.events.empty()
+
+
+@pytest.mark.parametrize("key", [b"q", b"\x03"])
+def test_quit_keys_ask_the_app_to_quit(rig: Rig, key: bytes) -> None:
+    rig.keyboard.start()
+    rig.type(key)
+    assert rig.quits.wait(timeout=1)
+
+
+def test_a_second_quit_interrupts_a_stuck_app(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    raised: list[int] = []
+    monkeypatch.setattr("signal.raise_signal", raised.append)
+    rig.keyboard.start()
+    rig.type(b"\x03")
+    assert rig.quits.wait(timeout=1)
+    rig.type(b"\x03")
+    deadline = time.monotonic() + 1
+    while not raised and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert raised == [2]
+    assert termios.tcgetattr(rig.slave)[3] & termios.ECHO
+
+
+def test_the_terminal_is_put_back_exactly(rig: Rig) -> None:
+    before = termios.tcgetattr(rig.slave)
+    rig.keyboard.start()
+    during = termios.tcgetattr(rig.slave)
+    assert not during[3] & (termios.ECHO | termios.ICANON | termios.ISIG)
+    rig.keyboard.close()
+    assert termios.tcgetattr(rig.slave) == before
+
+
+def test_close_releases_a_key_still_held(rig: Rig, mock_factory: Any) -> None:
+    rig.keyboard.start()
+    rig.type(b"!")
+    pin = mock_factory.pin(PINS[Button.KEY1])
+    deadline = time.monotonic() + 1
+    while pin.state and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert not pin.state
+    rig.keyboard.close()
+    assert pin.state
