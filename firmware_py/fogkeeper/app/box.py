@@ -1,0 +1,214 @@
+"""The box's event loop: one thread owns the flow, the screen, the timers and the saves.
+
+Hardware callbacks and the link's reader thread only put items on ``self.events``; the loop
+sleeps until the next item or the next deadline (timer second, save, dim, pixel shift).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PIL import Image, ImageChops
+
+from fogkeeper.config import Config
+from fogkeeper.events import ButtonEvent
+from fogkeeper.flow import snapshot
+from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.views import frame
+from fogkeeper.link.protocol import LinkError, Request
+from fogkeeper.ui.draw import Frame
+
+log = logging.getLogger(__name__)
+SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
+
+
+class Sink(Protocol):
+    def push(self, image: Image.Image) -> bool: ...
+    def set_contrast(self, level: int) -> None: ...
+    def close(self) -> None: ...
+
+
+class Player(Protocol):
+    volume_percent: int
+    muted: bool
+
+    def play(self, tune: Any) -> None: ...
+    def close(self) -> None: ...
+
+
+class Link(Protocol):
+    def send(self, line: bytes) -> None: ...
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Put on the queue to end the loop."""
+
+
+@dataclass
+class Parts:
+    """The concrete drivers the composition root picked."""
+
+    sink: Sink
+    buzzer: Player
+    tune: Callable[[str], Any]  # flow sound name -> the buzzer's tune value
+    link: Link | None = None
+    set_hold_seconds: Callable[[float], None] | None = None
+    closers: tuple[Callable[[], None], ...] = ()
+
+
+class Box:
+    """Owns the app flow and runs it against the parts, on the calling thread."""
+
+    def __init__(self, config: Config, parts: Parts, stores: Any, *,
+                 clock: Callable[[], float] = time.monotonic, keymap: bool = False) -> None:
+        self.config = config
+        self.parts = parts
+        self.stores = stores
+        self.clock = clock
+        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop] = queue.Queue()
+        settings = Settings.from_config(config).merged(stores.load_settings())
+        saved = stores.load_session()
+        first = Screen.RESUME if saved else (Screen.KEYMAP if keymap else Screen.HOME)
+        self.app = App(config, self, clock, settings=settings, first_screen=first)
+        self.app.saved = saved
+        self.apply_settings(settings)
+        self.frame: Frame | None = None
+        self._saved_changes = -1
+        self._next_running_save = 0.0
+        self._last_input = clock()
+        self._dimmed = False
+        self._shift = 0
+        self._next_shift = clock() + config.screen.shift_every_seconds
+        from fogkeeper.app.commands import Commands  # commands reach into the box; import late
+        self.commands = Commands(self)
+
+    # ---- Effects for the flow ----------------------------------------------------------
+    def sound(self, tune: str) -> None:
+        self.parts.buzzer.play(self.parts.tune(tune))
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.parts.sink.set_contrast(settings.contrast)
+        self.parts.buzzer.volume_percent = settings.volume_percent
+        self.parts.buzzer.muted = settings.muted
+        if self.parts.set_hold_seconds is not None:
+            self.parts.set_hold_seconds(settings.hold_seconds)
+        self._dimmed = False
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        if self.parts.link is not None:
+            from fogkeeper.link.protocol import encode_event
+
+            self.parts.link.send(encode_event(event, payload))
+
+    # ---- the loop ----------------------------------------------------------------------
+    def run(self) -> None:
+        """Serve events until a ``Stop`` arrives; always leaves the session saved."""
+        self.refresh()
+        try:
+            while True:
+                item = self._next_item()
+                if isinstance(item, Stop):
+                    break
+                self.step(item)
+        finally:
+            self.save(force=True)
+
+    def _next_item(self) -> ButtonEvent | Request | LinkError | Stop | None:
+        wait = self._seconds_to_next_deadline()
+        try:
+            return self.events.get(timeout=wait)
+        except queue.Empty:
+            return None
+
+    def step(self, item: ButtonEvent | Request | LinkError | None) -> None:
+        """Handle one item (or a deadline when None), then redraw and save as needed."""
+        if isinstance(item, ButtonEvent):
+            self.press(item)
+        elif item is not None:
+            self.commands.answer(item)
+        self.app.tick(self.clock())
+        self._housekeeping()
+        self.refresh()
+        self.save()
+
+    def press(self, event: ButtonEvent) -> None:
+        """A button event from the hardware or the link: wakes a dimmed screen first."""
+        self._last_input = self.clock()
+        if self._dimmed:
+            self._dimmed = False
+            self.parts.sink.set_contrast(self.app.settings.contrast)
+            return  # the press that wakes the screen does nothing else
+        self.app.handle(event)
+
+    def _seconds_to_next_deadline(self) -> float | None:
+        now = self.clock()
+        deadlines = [self._next_shift] if self.config.screen.shift_every_seconds else []
+        timer = self.app.next_deadline(now)
+        if timer is not None:
+            deadlines += [timer, self._next_running_save]
+        if self.config.screen.dim_after_seconds and not self._dimmed:
+            deadlines.append(self._last_input + self.config.screen.dim_after_seconds)
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - now) + 0.001
+
+    def _housekeeping(self) -> None:
+        now = self.clock()
+        idle = now - self._last_input
+        dim_after = self.config.screen.dim_after_seconds
+        still = self.app.glass.phase is not Phase.RUNNING
+        if dim_after and not self._dimmed and still and idle >= dim_after:
+            self._dimmed = True
+            self.parts.sink.set_contrast(min(self.config.screen.dim_contrast,
+                                             self.app.settings.contrast))
+        if self.config.screen.shift_every_seconds and now >= self._next_shift:
+            self._shift = (self._shift + 1) % len(SHIFTS)
+            self._next_shift = now + self.config.screen.shift_every_seconds
+
+    def refresh(self) -> None:
+        """Render the current screen; push it and tell the link when it changed."""
+        current = frame(self.app, self.clock())
+        changed = self.frame is None or current.lines != self.frame.lines or \
+            current.image.tobytes() != self.frame.image.tobytes()
+        self.frame = current
+        self.parts.sink.push(self.present(current.image))
+        if changed:
+            self.emit("screen", {"state": self.app.state.value, "lines": list(current.lines)})
+
+    def present(self, image: Image.Image) -> Image.Image:
+        """What the panel gets: rotated as set, and nudged a pixel against burn-in."""
+        if self.app.settings.rotation == 180:
+            image = image.rotate(180)
+        dx, dy = SHIFTS[self._shift]
+        return ImageChops.offset(image, dx, dy) if dx or dy else image
+
+    def save(self, force: bool = False) -> None:
+        """Write the session when it changed, and every so often while a glass runs."""
+        now = self.clock()
+        running = self.app.glass.phase is Phase.RUNNING
+        due = running and now >= self._next_running_save
+        if not (force or due or self.app.changes != self._saved_changes):
+            return
+        self._saved_changes = self.app.changes
+        self._next_running_save = now + self.config.storage.save_running_every_seconds
+        if self.app.state is Screen.RESUME:
+            return  # nothing decided yet: the offered session stays on disk as it was
+        taken = snapshot.take(self.app, now)
+        self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
+        self.stores.save_settings(self.app.settings)
+
+    def close(self) -> None:
+        for closer in self.parts.closers:
+            try:
+                closer()
+            except Exception:  # a driver that fails to close must not stop the others
+                log.exception("a driver failed to close")

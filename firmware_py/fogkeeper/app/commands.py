@@ -1,0 +1,214 @@
+"""Host-link commands: each request runs on the loop thread and gets exactly one reply.
+
+The catalogue (name -> handler) is the table at the bottom; ``docs/host-link.md`` lists the
+same commands with examples.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from fogkeeper import PROTOCOL_VERSION, __version__
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app import HOME_ITEMS, Screen
+from fogkeeper.flow.hourglass import Phase
+from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error, encode_reply
+
+if TYPE_CHECKING:
+    from fogkeeper.app.box import Box
+
+log = logging.getLogger(__name__)
+Result = dict[str, Any]
+GAMES = {"fog": "coming", "fogsite": "coming", "corps": "coming"}
+
+
+def _arg(request: Request, name: str, kind: type, default: Any = None,
+         check: Callable[[Any], bool] | None = None, allowed: str = "") -> Any:
+    """One argument of the request, checked; missing ones take ``default`` when given."""
+    if name not in request.args:
+        if default is not None:
+            return default
+        raise LinkError(ErrorCode.BAD_ARGS, f"{request.cmd}: missing {name!r}", request.id)
+    value = request.args[name]
+    wrong_type = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+    if wrong_type or (check is not None and not check(value)):
+        raise LinkError(ErrorCode.BAD_ARGS,
+                        f"{request.cmd}: {name!r} must be {allowed or kind.__name__}", request.id)
+    return value
+
+
+def _not_now(request: Request, why: str) -> LinkError:
+    return LinkError(ErrorCode.NOT_NOW, f"{request.cmd}: {why}", request.id)
+
+
+class Commands:
+    """Answers link requests against a running box."""
+
+    def __init__(self, box: Box) -> None:
+        self.box = box
+        self.table: dict[str, Callable[[Request], Result]] = {
+            "hello": self.hello, "press": self.press, "screen": self.screen,
+            "state": self.state, "timer.start": self.timer_start,
+            "timer.pause": self.timer_pause, "timer.resume": self.timer_resume,
+            "timer.reset": self.timer_reset, "timer.set": self.timer_set,
+            "timer.next": self.timer_next, "session.resume": self.session_resume,
+            "session.discard": self.session_discard,
+        }
+
+    def answer(self, item: Request | LinkError) -> None:
+        """Reply to one parsed line; every line gets a reply, errors included."""
+        link = self.box.parts.link
+        if isinstance(item, LinkError):
+            reply = encode_error(item.request_id, item.code, item.message)
+        else:
+            reply = self._run(item)
+        if link is not None:
+            link.send(reply)
+
+    def _run(self, request: Request) -> bytes:
+        handler = self.table.get(request.cmd)
+        try:
+            if handler is None:
+                known = ", ".join(sorted(self.table))
+                raise LinkError(ErrorCode.UNKNOWN_CMD,
+                                f"unknown command {request.cmd!r}; known: {known}", request.id)
+            return encode_reply(request.id, handler(request))
+        except LinkError as exc:
+            return encode_error(request.id, exc.code, exc.message)
+        except Exception:  # a bug must not kill the box: answer, log, carry on
+            log.exception("command %s failed", request.cmd)
+            return encode_error(request.id, ErrorCode.INTERNAL,
+                                f"{request.cmd}: internal error, see the box's log")
+
+    # ---- general -------------------------------------------------------------------------
+    def hello(self, request: Request) -> Result:
+        return {"name": "fogkeeper", "version": __version__, "protocol": PROTOCOL_VERSION,
+                "games": dict(GAMES), "screen": self.box.app.state.value}
+
+    def press(self, request: Request) -> Result:
+        names = [b.value for b in Button]
+        button = _arg(request, "button", str, check=lambda v: v in names,
+                      allowed="one of " + ", ".join(names))
+        hold = _arg(request, "hold", bool, default=False)
+        self.box.press(ButtonEvent(Button(button), long=hold))
+        return {"screen": self.box.app.state.value}
+
+    def screen(self, request: Request) -> Result:
+        self.box.refresh()
+        current = self.box.frame
+        assert current is not None  # refresh always leaves a frame
+        png = io.BytesIO()
+        current.image.save(png, format="PNG", optimize=True)
+        return {"state": self.box.app.state.value, "lines": list(current.lines),
+                "png": base64.b64encode(png.getvalue()).decode("ascii")}
+
+    def state(self, request: Request) -> Result:
+        app = self.box.app
+        glass = app.glass
+        now = self.box.clock()
+        return {
+            "state": app.state.value,
+            "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
+                      "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
+                      "players": glass.times.players, "visual_only": app.visual_only,
+                      "turns": [list(t) for t in glass.times.turns]},
+            "settings": app.settings.to_json(),
+            "game": None,
+            "home": list(HOME_ITEMS),
+        }
+
+    # ---- timer ---------------------------------------------------------------------------
+    def _free(self, request: Request) -> None:
+        if self.box.app.state is Screen.RESUME:
+            raise _not_now(request, "answer the saved-session offer first (session.resume "
+                                    "or session.discard)")
+
+    def timer_start(self, request: Request) -> Result:
+        self._free(request)
+        app, glass = self.box.app, self.box.app.glass
+        if glass.phase is Phase.RUNNING:
+            raise _not_now(request, "the timer is already running")
+        seconds = _arg(request, "seconds", int, default=glass.duration_seconds,
+                       check=lambda v: 5 <= v <= 3600, allowed="whole seconds 5-3600")
+        if glass.phase is Phase.PAUSED:
+            glass.reset()
+        glass.set_duration(seconds)
+        app.start_glass()
+        app.machine.set_state(Screen.TIMER, model=app)
+        app.changes += 1
+        return self._timer_reply()
+
+    def _timer_reply(self) -> Result:
+        glass = self.box.app.glass
+        return {"phase": glass.phase.value, "player": glass.player + 1,
+                "seconds_left": round(glass.remaining(self.box.clock()), 2)}
+
+    def _expect_phase(self, request: Request, phase: Phase) -> None:
+        self._free(request)
+        if self.box.app.glass.phase is not phase:
+            raise _not_now(request, f"the timer is {self.box.app.glass.phase.value}, "
+                                    f"not {phase.value}")
+
+    def timer_pause(self, request: Request) -> Result:
+        self._expect_phase(request, Phase.RUNNING)
+        self.box.app.toggle_glass()
+        return self._timer_reply()
+
+    def timer_resume(self, request: Request) -> Result:
+        self._expect_phase(request, Phase.PAUSED)
+        self.box.app.toggle_glass()
+        return self._timer_reply()
+
+    def timer_next(self, request: Request) -> Result:
+        self._free(request)
+        self.box.app.next_player()
+        self.box.app.machine.set_state(Screen.TIMER, model=self.box.app)
+        return self._timer_reply()
+
+    def timer_reset(self, request: Request) -> Result:
+        self._free(request)
+        app = self.box.app
+        app.reset_glass()
+        if app.state is Screen.TIMER:
+            app.machine.set_state(Screen.TIMER_MENU, model=app)
+        app.changes += 1
+        return self._timer_reply()
+
+    def timer_set(self, request: Request) -> Result:
+        self._free(request)
+        app, glass = self.box.app, self.box.app.glass
+        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
+            raise _not_now(request, "reset the timer before changing it")
+        unknown = set(request.args) - {"seconds", "players", "visual_only"}
+        if unknown:
+            raise LinkError(ErrorCode.BAD_ARGS, f"timer.set: unknown argument(s) "
+                            f"{', '.join(sorted(unknown))}", request.id)
+        seconds = _arg(request, "seconds", int, default=glass.duration_seconds,
+                       check=lambda v: 5 <= v <= 3600, allowed="whole seconds 5-3600")
+        players = _arg(request, "players", int, default=glass.times.players,
+                       check=lambda v: 1 <= v <= 8, allowed="1-8")
+        visual = _arg(request, "visual_only", bool, default=app.visual_only)
+        glass.set_duration(seconds)
+        glass.set_players(players)
+        app.visual_only = visual
+        app.changes += 1
+        return {"seconds": glass.duration_seconds, "players": glass.times.players,
+                "visual_only": app.visual_only}
+
+    # ---- session -------------------------------------------------------------------------
+    def session_resume(self, request: Request) -> Result:
+        if self.box.app.state is not Screen.RESUME:
+            raise _not_now(request, "no saved session is on offer")
+        self.box.app.resume_session()
+        return {"screen": self.box.app.state.value}
+
+    def session_discard(self, request: Request) -> Result:
+        if self.box.app.state is not Screen.RESUME:
+            raise _not_now(request, "no saved session is on offer")
+        self.box.app.discard_session()
+        self.box.app.to_home()
+        return {"screen": self.box.app.state.value}

@@ -1,0 +1,60 @@
+"""``fogkeeper diagram``: draw each state machine's table with transitions' GraphMachine."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.errors import FogkeeperError
+
+
+def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
+    """Every flow's (states, transition table, initial state), by name."""
+    from fogkeeper.flow import app, hourglass
+
+    return {
+        "app": (list(app.Screen), app.expand(app.TRANSITIONS), app.Screen.HOME),
+        "hourglass": (list(hourglass.Phase), hourglass.TRANSITIONS, hourglass.Phase.READY),
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("docs/diagrams"),
+                        help="folder for the .dot and .png files (default docs/diagrams)")
+    parser.add_argument("names", nargs="*", help="machines to draw (default: all)")
+
+
+def graph_source(name: str) -> str:
+    """The DOT text of one machine, as transitions draws it."""
+    from transitions.extensions import GraphMachine
+
+    states, table, initial = machines()[name]
+    model = type(f"{name}_model", (), {})()
+    machine = GraphMachine(model=model, states=states, transitions=table, initial=initial,
+                           auto_transitions=False, graph_engine="graphviz", title=name,
+                           show_conditions=True)
+    return str(machine.get_graph().source)
+
+
+def run(args: argparse.Namespace) -> int:
+    known = machines()
+    names = args.names or sorted(known)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise FogkeeperError(f"no machine named {', '.join(unknown)}; known: {', '.join(known)}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    can_draw = shutil.which("dot") is not None
+    for name in names:
+        source = graph_source(name)
+        (args.out / f"{name}.dot").write_text(source, encoding="utf-8")
+        if can_draw:
+            import graphviz
+
+            graphviz.Source(source).render(outfile=args.out / f"{name}.png", format="png",
+                                           cleanup=True)
+        print(f"{name}: {args.out / name}.dot" + (" and .png" if can_draw else ""))
+    if not can_draw:
+        print("PNG needs Graphviz's dot program: apt-get install graphviz")
+    return 0

@@ -1,0 +1,136 @@
+"""Composition root: config in, the real or simulated drivers picked, the box's loop run."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.app.box import Box, Parts, Stop
+from fogkeeper.app.store import Stores
+from fogkeeper.config import NO_PIN, Config, data_dir, load_config
+from fogkeeper.events import Button
+
+log = logging.getLogger(__name__)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, help="a TOML config file (default: built-in)")
+    parser.add_argument("--sim", action="store_true",
+                        help="simulated parts: terminal screen and keyboard, or headless")
+    parser.add_argument("--link", metavar="SPEC",
+                        help="host link: a serial device, a pyserial URL or pty:PATH")
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load_config(args.config)
+    if args.sim:
+        config = simulated(config, terminal=sys.stdin.isatty() and sys.stdout.isatty())
+    if args.link is not None:
+        config = replace(config, link=replace(config.link, port=args.link))
+    setup_logging(config)
+    box = build(config, keymap=args.sim and config.display.driver == "terminal")
+    stop = box.events.put
+    signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
+    signal.signal(signal.SIGINT, lambda *_: stop(Stop()))
+    log.info("fogkeeper running: %s display, config %s", config.display.driver, config.source)
+    try:
+        box.run()
+    finally:
+        box.close()
+    return 0
+
+
+def simulated(config: Config, *, terminal: bool) -> Config:
+    """The same config on simulated parts: mock pins, terminal or dummy screen."""
+    display = replace(config.display, driver="terminal" if terminal else "dummy")
+    inputs = replace(config.inputs, pin_factory="mock")
+    return replace(config, display=display, inputs=inputs)
+
+
+def setup_logging(config: Config) -> None:
+    """One-line records on stderr (journald adds the time); in the terminal sim, to a file."""
+    level = getattr(logging, config.log.level.upper())
+    fmt = "%(levelname)s %(name)s: %(message)s"
+    if config.display.driver == "terminal":
+        folder = data_dir(config)
+        folder.mkdir(parents=True, exist_ok=True)
+        logging.basicConfig(level=level, format="%(asctime)s " + fmt,
+                            filename=folder / "fogkeeper.log")
+    else:
+        logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
+    logging.getLogger("transitions").setLevel(logging.WARNING)
+
+
+def pin_factory(name: str) -> Any:
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        return MockFactory(pin_class=MockPWMPin)
+    if name == "lgpio":
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        return LGPIOFactory()
+    return None  # gpiozero picks the best one it finds
+
+
+def input_pins(config: Config) -> dict[Button, int]:
+    wired = {b: getattr(config.inputs, b.value) for b in Button}
+    return {b: pin for b, pin in wired.items() if pin != NO_PIN}
+
+
+def build(config: Config, *, keymap: bool = False) -> Box:
+    """Pick and start every part the config names, then make the box around them."""
+    from fogkeeper.drivers.buzzer import BuzzerPlayer, Tune, create_buzzer
+    from fogkeeper.drivers.display import FrameSink, create_device
+    from fogkeeper.drivers.inputs import GpioInputs
+
+    factory = pin_factory(config.inputs.pin_factory)
+    d = config.display
+    device = create_device(d.driver, interface=d.interface, i2c_port=d.i2c_port,
+                           i2c_address=d.i2c_address, spi_port=d.spi_port,
+                           spi_device=d.spi_device, spi_speed_hz=d.spi_speed_hz,
+                           gpio_dc=d.gpio_dc,
+                           gpio_reset=None if d.gpio_reset == NO_PIN else d.gpio_reset)
+    sink = FrameSink(device)
+    b = config.buzzer
+    buzzer_device = None if b.kind == "none" else create_buzzer(b.kind, b.pin, factory)
+    player = BuzzerPlayer(buzzer_device, volume_percent=b.volume_percent, muted=b.muted)
+    parts = Parts(sink=sink, buzzer=player, tune=lambda name: Tune(name))
+    box = Box(config, parts, Stores(data_dir(config)), keymap=keymap)
+    pins = input_pins(config)
+    inputs = GpioInputs(pins, box.events.put, hold_seconds=box.app.settings.hold_seconds,
+                        bounce_seconds=config.inputs.bounce_seconds or None,
+                        pin_factory=factory)
+    parts.set_hold_seconds = lambda s: setattr(inputs, "hold_seconds", s)
+    closers: list[Callable[[], None]] = [inputs.close, player.close, sink.close]
+    if config.display.driver == "terminal" and factory is not None:
+        closers.insert(0, _start_keyboard(box, factory, pins))
+    if config.link.port:
+        closers.insert(0, _start_link(box, config))
+    parts.closers = tuple(closers)
+    return box
+
+
+def _start_keyboard(box: Box, factory: Any, pins: dict[Button, int]) -> Callable[[], None]:
+    from fogkeeper.drivers.keyboard import KeyboardDriver
+
+    keyboard = KeyboardDriver(sys.stdin.fileno(), {b: factory.pin(p) for b, p in pins.items()},
+                              hold_seconds=lambda: box.app.settings.hold_seconds,
+                              on_quit=lambda: box.events.put(Stop()))
+    keyboard.start()
+    return keyboard.close
+
+
+def _start_link(box: Box, config: Config) -> Callable[[], None]:
+    from fogkeeper.link.transport import LinkServer
+
+    server = LinkServer(config.link.port, box.events.put, baudrate=config.link.baudrate)
+    box.parts.link = server
+    server.start()
+    return server.close

@@ -1,0 +1,45 @@
+"""The ``fogkeeper`` command: run the box, check config, score a game, talk to a box."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from fogkeeper import __version__
+from fogkeeper.errors import FogkeeperError
+
+# subcommand -> (module with add_arguments/run, one-line help)
+COMMANDS = {
+    "run": ("fogkeeper.app.run", "run the box (real parts, or --sim)"),
+    "config": ("fogkeeper.app.config_cmd", "check a config file"),
+    "diagram": ("fogkeeper.app.diagram_cmd", "draw the state machines as PNG/DOT"),
+    "link": ("fogkeeper.link.client", "send one command to a running box"),
+    "score": ("fogkeeper.app.score_cmd", "score a finished game of The FOG from its record"),
+    "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file"),
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="fogkeeper", description="The fogkeeper game-table box.")
+    top.add_argument("--version", action="version", version=f"fogkeeper {__version__}")
+    subs = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        sub = subs.add_parser(name, help=help_text, description=help_text)
+        commands = importlib.import_module(module)
+        commands.add_arguments(sub)
+        sub.set_defaults(handler=commands.run)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except FogkeeperError as exc:  # a user's mistake: one clear line, no traceback
+        print(f"fogkeeper {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
