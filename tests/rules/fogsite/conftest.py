@@ -1,0 +1,68 @@
+"""Fixtures for the FOGSITE engine tests: shipped options, game builders, token placement."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from fogkeeper.app.fogsite_data import load_fogsite_options
+from fogkeeper.rules.fogsite import Cell, Colour, GameState, Options, new_game, parse_maze
+
+# C-S02, the rulebook's correct example as RULINGS reconstructs it.
+CORRECT_MAZE = """
+R . # . B
+. # . . #
+. . . # .
+# . # . .
+. . G . #
+"""
+
+StartGame = Callable[..., GameState]
+Place = Callable[..., GameState]
+
+
+@pytest.fixture(scope="session")
+def options() -> Options:
+    return load_fogsite_options()
+
+
+@pytest.fixture
+def start_game(options: Options) -> StartGame:
+    """Build a game: maze text, colour letters, sleeping letter, Guardian cell, options."""
+
+    def start(
+        maze: str = CORRECT_MAZE, colours: str = "RGB", sleeping: str | None = "B",
+        guardian: str | None = "C3", balancing: tuple[str, ...] = (), seed: int = 1,
+        easy: bool = False, two_player: bool = False, **readings: Any,
+    ) -> GameState:
+        # Unused Colour tiles go back to the box: their spaces are plain Room spaces.
+        for letter in "RGB":
+            if letter not in colours:
+                maze = maze.replace(letter, ".")
+        chosen = replace(options, **readings).with_game(frozenset(balancing), two_player, easy)
+        return new_game(
+            parse_maze(maze), [Colour(c) for c in colours],
+            None if sleeping is None else Colour(sleeping),
+            None if guardian is None else Cell.parse(guardian), chosen, random.Random(seed),
+        )
+
+    return start
+
+
+@pytest.fixture
+def place() -> Place:
+    """Put tokens on named cells: place(state, guardian="C3", R="B2", B="E1")."""
+
+    def put(state: GameState, guardian: str | None = None, **cells: str) -> GameState:
+        if guardian is not None:
+            state = replace(state, guardian=Cell.parse(guardian))
+        for letter, name in cells.items():
+            investigator = state.investigator(Colour(letter))
+            state = state.with_investigator(replace(investigator, cell=Cell.parse(name)))
+        return state
+
+    return put
