@@ -43,7 +43,9 @@ def start_game(options: Options) -> StartGame:
         for letter in "RGB":
             if letter not in colours:
                 maze = maze.replace(letter, ".")
-        chosen = replace(options, **readings).with_game(frozenset(balancing), two_player, easy)
+        # Readings arrive as their TOML values; turn each into the option's own type.
+        typed = {key: type(getattr(options, key))(value) for key, value in readings.items()}
+        chosen = replace(options, **typed).with_game(frozenset(balancing), two_player, easy)
         return new_game(
             parse_maze(maze), [Colour(c) for c in colours],
             None if sleeping is None else Colour(sleeping),
