@@ -25,6 +25,7 @@ from fogkeeper.rules.corps.chapter import (
     verdict,
 )
 from fogkeeper.rules.corps.codec import from_json, to_json
+from fogkeeper.rules.corps.commands import apply_guess, track_action
 from fogkeeper.rules.corps.errors import CorpsError
 from fogkeeper.rules.corps.key import MAP_COUNT, AnswerKey, key_from_slots
 from fogkeeper.rules.corps.keyfile import format_key_file, parse_key_file, parse_single_key
@@ -79,6 +80,7 @@ __all__ = [
     "TrackAction",
     "Verdict",
     "WaterChanged",
+    "apply_guess",
     "can_end",
     "end_blockers",
     "end_chapter",
@@ -106,6 +108,7 @@ __all__ = [
     "seal",
     "to_json",
     "track",
+    "track_action",
     "unseal",
     "verdict",
 ]

@@ -6,11 +6,15 @@ from fogkeeper.errors import ConfigError, RulesError
 
 
 class CorpsError(RulesError):
-    """Any action the Corps engine refuses."""
+    """Any action the Corps engine refuses; ``code`` is the host link's error code."""
+
+    code = "corps"
 
 
 class KeyFileError(CorpsError):
     """An answer key (file or entry) is malformed; the message names the line, never a token."""
+
+    code = "key_file"
 
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line
@@ -20,54 +24,88 @@ class KeyFileError(CorpsError):
 class NoKeyError(CorpsError):
     """The action needs an answer key and none has been entered."""
 
+    code = "no_key"
+
 
 class KeyRefusedError(CorpsError):
     """The key does not fit this chapter (another map, or no reveal in this mode)."""
+
+    code = "key_refused"
 
 
 class KeySealedError(CorpsError):
     """The key is sealed (or already revealed) and cannot be changed."""
 
+    code = "key_sealed"
+
 
 class SlotError(CorpsError):
     """A slot number is outside the Reference Board's circles."""
+
+    code = "bad_slot"
 
 
 class TokenError(CorpsError):
     """A token name is not one of the nine guess tokens."""
 
+    code = "bad_token"
+
 
 class GuessError(CorpsError):
     """An illegal move on the guess board."""
+
+    code = "illegal_guess"
 
 
 class WaterFixedError(GuessError):
     """Water is fixed on its public slot: it cannot be moved, removed or covered."""
 
+    code = "water_fixed"
+
 
 class TokenInUseError(GuessError):
     """The token is already on another slot (each token is used once)."""
+
+    code = "token_in_use"
 
 
 class SlotTakenError(GuessError):
     """The target slot already holds a token."""
 
+    code = "slot_taken"
+
 
 class SlotEmptyError(GuessError):
     """The slot holds no token to move or remove."""
+
+    code = "slot_empty"
 
 
 class TrackError(CorpsError):
     """A chapter-tracker action does not fit the table's current situation."""
 
+    code = "bad_track"
+
 
 class EndError(CorpsError):
     """The chapter cannot end now, or the end/reveal is asked for at the wrong moment."""
+
+    code = "cannot_end"
+
+
+class CommandError(CorpsError):
+    """A host-link command's arguments are missing or of the wrong kind."""
+
+    code = "bad_args"
 
 
 class SavedStateError(CorpsError):
     """A saved Corps state does not parse; the message names the field, never a key answer."""
 
+    code = "saved_state"
+
 
 class CorpsConfigError(ConfigError):
     """The Corps chapter configuration holds a key, type or value that is not allowed."""
+
+    code = "config"

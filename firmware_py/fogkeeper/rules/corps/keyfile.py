@@ -21,7 +21,7 @@ class _MapDraft:
     map_id: int
     line: int
     slot_lines: dict[int, int] = field(default_factory=dict)
-    token_lines: dict[Token, int] = field(default_factory=dict)
+    token_lines: dict[Token, int] = field(default_factory=dict, repr=False)
     by_slot: dict[int, Token] = field(default_factory=dict, repr=False)
 
 
