@@ -24,7 +24,7 @@ from fogkeeper.rules.corps import errors as e
     ],
 )
 def test_guess_commands(key: AnswerKey, args: dict[str, Any], slot: int, token: Token) -> None:
-    state = sealed_chapter(AnswerKey(1, (Token.MUD, Token.WATER, *list(Token)[2:])))
+    state = sealed_chapter(AnswerKey(1, (Token.TIPI, Token.WATER, *list(Token)[2:])))
     if args["op"] != "place":
         state = corps.place_token(state, Token.TIPI, 1)
     assert corps.apply_guess(state, args).board.token_at(slot) is token
