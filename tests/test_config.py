@@ -1,0 +1,100 @@
+"""The config loader: shipped profiles load, every bad value is refused with the key path."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fogkeeper.config import Config, load_config, parse_config
+from fogkeeper.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILES = sorted((ROOT / "config").glob("*.toml"))
+
+
+@pytest.mark.parametrize("profile", [p for p in PROFILES if p.stem != "fogsite"],
+                         ids=lambda p: p.name)
+def test_shipped_hardware_profiles_load(profile: Path) -> None:
+    config = load_config(profile)
+    assert config.display.driver in {"ssd1306", "sh1106"}
+    assert config.source == str(profile)
+
+
+def test_no_file_gives_the_documented_defaults() -> None:
+    config = load_config(None)
+    assert config == Config()
+    assert config.timer.default_seconds == 60
+    assert config.timer.presets_seconds == (30, 60, 90, 120)
+    assert config.timer.warn_at_seconds == (10, 5, 4, 3, 2, 1)
+
+
+BAD = [
+    ("[display]\nrotation = 90\n", "[display] rotation = 90", "0 or 180"),
+    ("[display]\ndriver = 'st7735'\n", "[display] driver = 'st7735'", "ssd1306, sh1106"),
+    ("[display]\ncontrast = '200'\n", "[display] contrast = '200'", "0-255"),
+    ("[display]\ncontrast = 300\n", "[display] contrast = 300", "0-255"),
+    ("[display]\nbrightness = 3\n", "[display] unknown key 'brightness'", "allowed: driver"),
+    ("[screen_saver]\nx = 1\n", "unknown section [screen_saver]", "[display]"),
+    ("display = 3\n", "display must be a table", "[display]"),
+    ("[inputs]\nup = 40\n", "[inputs] up = 40", "BCM GPIO number"),
+    ("[inputs]\nhold_seconds = true\n", "[inputs] hold_seconds = True", "0.3-3.0 seconds"),
+    ("[inputs]\nhold_seconds = 10\n", "[inputs] hold_seconds = 10", "0.3-3.0"),
+    ("[buzzer]\nmuted = 'no'\n", "[buzzer] muted = 'no'", "true or false"),
+    ("[timer]\nwarn_at_seconds = [10, 10]\n", "[timer] warn_at_seconds", "distinct"),
+    ("[timer]\npresets_seconds = 60\n", "[timer] presets_seconds = 60", "whole seconds"),
+    ("[timer]\nplayers = 0\n", "[timer] players = 0", "1-8"),
+    ("[security]\npin = 1234\n", "[security] pin = 1234", "four digits as a string"),
+    ("[security]\npin = '12a4'\n", "[security] pin = '12a4'", "four digits"),
+    ("[log]\nlevel = 'loud'\n", "[log] level = 'loud'", "debug, info"),
+    ("[display\n", "not valid TOML", ""),
+]
+
+
+@pytest.mark.parametrize("text,where,allowed", BAD, ids=[b[1] for b in BAD])
+def test_bad_values_name_the_file_the_key_and_what_is_allowed(
+        tmp_path: Path, text: str, where: str, allowed: str) -> None:
+    path = tmp_path / "box.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    assert message.startswith(str(path))
+    assert where in message
+    assert allowed in message
+
+
+def test_a_good_override_keeps_every_other_default() -> None:
+    config = parse_config({"timer": {"default_seconds": 90, "presets_seconds": [45, 90]}})
+    assert config.timer.default_seconds == 90
+    assert config.timer.presets_seconds == (45, 90)
+    assert config.display == Config().display
+
+
+def test_missing_and_binary_files_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read the file"):
+        load_config(tmp_path / "nope.toml")
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ConfigError, match="not a UTF-8 text file"):
+        load_config(binary)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "fogkeeper", *args],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_config_check_command_ok_and_bad(tmp_path: Path) -> None:
+    good = run_cli("config", "check", str(ROOT / "config" / "waveshare-hat.toml"))
+    assert good.returncode == 0, good.stderr
+    assert "OK" in good.stdout and "sh1106" in good.stdout
+    bad_file = tmp_path / "bad.toml"
+    bad_file.write_text("[inputs]\nkey3 = 'x'\n", encoding="utf-8")
+    bad = run_cli("config", "check", str(bad_file))
+    assert bad.returncode == 2
+    assert "[inputs] key3 = 'x'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1  # one line, no traceback
