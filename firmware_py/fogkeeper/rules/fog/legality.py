@@ -1,0 +1,178 @@
+"""Checks that an end-of-game record could happen under the rules; each problem is exact."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from fogkeeper.rules.fog.board import Board, Boat
+from fogkeeper.rules.fog.errors import FogRulesError
+from fogkeeper.rules.fog.fog_track import swallowed_rows
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.record import Record
+
+STANDARD_FACES = {"A": (6, 7), "B": (5, 6), "C": (4, 5), "D": (2, 3)}
+
+
+def _label(index: int, islander: FinalIslander) -> str:
+    return (f"final_positions[{index}] ({islander.nation} {islander.type.value} of "
+            f"{islander.owner})")
+
+
+def problems(record: Record, board: Board) -> list[str]:
+    """Every rule the record breaks, in record order; empty when it is legal."""
+    try:
+        boats = board.boats_in_play(record.options.extra_boat_tile)
+    except FogRulesError as exc:
+        return [str(exc)]
+    found = [*_setup_problems(record, board), *_place_problems(record, board, boats)]
+    found += _capacity_problems(record, boats)
+    found += _supply_problems(record, board)
+    found += _bonus_problems(record, boats)
+    found += _leader_problems(record)
+    return found
+
+
+def _setup_problems(record: Record, board: Board) -> Iterator[str]:
+    if record.board != board.name:
+        yield f"board: record is for board {record.board}, data is for board {board.name}"
+    if not 0 <= record.fog_final <= record.fog_start:
+        yield f"fog: final position {record.fog_final} must lie between 0 and {record.fog_start}"
+    if record.options.three_colours and not board.three_colour_option:
+        yield f"options.three_colours: option 9 is only for the Large board, not {board.name}"
+    std = not (record.options.boat_area_scoring or record.options.individual_boat_scorings)
+    for area, faces in STANDARD_FACES.items():
+        value = record.boat_scoring.get(area)
+        if value is None and not record.options.individual_boat_scorings:
+            yield f"setup.boat_scoring.{area}: missing"
+        elif std and value is not None and value not in faces:
+            yield (f"setup.boat_scoring.{area}: {value} is not a face of the standard tile "
+                   f"{faces[0]}/{faces[1]} (option 2 allows other tiles)")
+    if record.is_solo and any(record.preparation_bonuses.values()):
+        yield "preparation_bonuses: solo games have no Preparation Bonuses"
+
+
+def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iterator[str]:
+    nations = {b.nation for b in boats}
+    reached = set(swallowed_rows(board, record.fog_start, max(record.fog_final, 0)))
+    colours = set(record.colours)
+    for i, isl in enumerate(record.islanders):
+        at = isl.at
+        if isl.nation not in board.supply:
+            yield f"{_label(i, isl)}: board {board.name} has no {isl.nation} Islanders"
+        if not record.is_solo and isl.owner not in colours:
+            yield f"{_label(i, isl)}: owner {isl.owner} is not a colour in play"
+        if at.kind in (PlaceKind.BOAT, PlaceKind.PIER) and at.nation not in nations:
+            yield f"{_label(i, isl)}: {at} names a boat that is not on the table"
+        if at.kind in (PlaceKind.BEACH, PlaceKind.LOST) and at.row not in board.rows:
+            yield f"{_label(i, isl)}: {at} names a row board {board.name} does not have"
+        elif at.kind is PlaceKind.LOST and at.row not in reached:
+            yield (f"{_label(i, isl)}: lost in row {at.row}, but the FOG (from {record.fog_start}"
+                   f" to {record.fog_final}) reached only rows {', '.join(sorted(reached)) or '-'}")
+        elif at.kind is PlaceKind.BEACH and at.row in reached:
+            yield f"{_label(i, isl)}: still on row {at.row}, which the FOG has swallowed"
+        if isl.covered and (not at.productive or record.options.drive_off != "intensive"):
+            yield f"{_label(i, isl)}: only Drive Off Intensive covers an Islander on a place"
+        elif isl.covered and isl.nation == at.nation:
+            yield f"{_label(i, isl)}: Drive Off never covers an Islander of the boat's own nation"
+
+
+def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
+    """Per Islander: is it one of option 10's Leaders (or the Elder standing in for one)?
+    Records may mark them with rescue_leader; unmarked records mean every Leader."""
+    if not record.options.rescue_leaders:
+        return tuple(False for _ in record.islanders)
+    if any(x.rescue_leader for x in record.islanders):
+        return tuple(x.rescue_leader for x in record.islanders)
+    return tuple(x.type is IslanderType.LEADER for x in record.islanders)
+
+
+def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
+    by_place: dict[tuple[str, str, IslanderType], list[tuple[FinalIslander, bool]]] = {}
+    sterns: Counter[str] = Counter()
+    for isl, leader in zip(record.islanders, rescue_leader_flags(record), strict=True):
+        if isl.at.productive:
+            by_place.setdefault((isl.at.nation, isl.at.area, isl.type), []).append((isl, leader))
+        elif isl.at.in_boat:
+            sterns[isl.at.nation] += 1
+    boat_of = {b.nation: b for b in boats}
+    for (nation, area, kind), group in by_place.items():
+        if nation not in boat_of:
+            continue
+        boat = boat_of[nation]
+        capacity = boat.capacity(area, kind)
+        excess = len(group) - capacity
+        if capacity == 0:
+            yield f"boat {nation} Area {area} has no {kind.value} place ({len(group)} there)"
+        elif excess > _stacking_allowed(record, boat, group):
+            rule = record.options.drive_off or "not in play"
+            yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
+                   f"{len(group)} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
+    if record.options.drive_off != "advanced":
+        for nation, count in sterns.items():
+            if nation in boat_of and count > boat_of[nation].stern_capacity:
+                yield (f"boat {nation} stern holds {count} Islanders, room for "
+                       f"{boat_of[nation].stern_capacity}")
+
+
+def _stacking_allowed(
+    record: Record, boat: Boat, group: Sequence[tuple[FinalIslander, bool]]
+) -> int:
+    allowed = 0
+    if record.options.drive_off in ("family", "intensive"):
+        own = sum(1 for x, _ in group if x.nation == boat.nation)
+        allowed += min(own, len(group) - own)
+    if any(leader and x.nation == boat.nation for x, leader in group):
+        allowed += 1
+    return allowed
+
+
+def _supply_problems(record: Record, board: Board) -> Iterator[str]:
+    counts = Counter((x.nation, x.type) for x in record.islanders)
+    for (nation, kind), count in sorted(counts.items()):
+        have = board.supply.get(nation, {}).get(kind, 0)
+        if nation in board.supply and count > have:
+            yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
+                   f"{have}")
+
+
+def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
+    colours = set(record.colours)
+    for colour in record.preparation_bonuses:
+        if colour not in colours:
+            yield f"preparation_bonuses.{colour}: not a colour in play"
+    stacks = Counter(v for b in boats for v in b.preparation_bonuses)
+    taken = Counter(v for vs in record.preparation_bonuses.values() for v in vs)
+    for value, count in sorted(taken.items()):
+        if count > stacks[value]:
+            yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
+                   f"play hold {stacks[value]}")
+
+
+def _leader_problems(record: Record) -> Iterator[str]:
+    if not record.options.rescue_leaders:
+        return
+    flags = rescue_leader_flags(record)
+    per_colour = Counter(x.owner for x, f in zip(record.islanders, flags, strict=True) if f)
+    for colour, count in sorted(per_colour.items()):
+        if count > 1:
+            yield f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
+
+
+def notes(record: Record, board: Board) -> list[str]:
+    """Doubts that do not stop scoring (B-F29: the rulebook's own example has some)."""
+    found: list[str] = []
+    if record.is_solo:
+        return found
+    in_boat = Counter(x.owner for x in record.islanders if x.at.in_boat)
+    for colour, values in record.preparation_bonuses.items():
+        if len(values) > in_boat[colour]:
+            found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
+                         f"{in_boat[colour]} Islander(s) in boats")
+    listed = Counter(x.owner for x in record.islanders)
+    discs = board.discs_per_colour.get(len(record.colours))
+    for colour in record.colours:
+        if discs is not None and listed[colour] != discs:
+            found.append(f"{colour}: {listed[colour]} Islanders listed, a colour drafts {discs}")
+    return found
+
