@@ -23,7 +23,7 @@ from fogkeeper.rules.corps import errors as e
         ({"op": "remove", "slot": 1}, 1, None),
     ],
 )
-def test_guess_commands(key: AnswerKey, args: dict[str, Any], slot: int, token: Token) -> None:
+def test_guess_commands(args: dict[str, Any], slot: int, token: Token) -> None:
     state = sealed_chapter(AnswerKey(1, (Token.TIPI, Token.WATER, *list(Token)[2:])))
     if args["op"] != "place":
         state = corps.place_token(state, Token.TIPI, 1)
@@ -41,9 +41,7 @@ def test_guess_commands(key: AnswerKey, args: dict[str, Any], slot: int, token: 
         ({"op": "remove", "slot": 3}, e.SlotEmptyError, "holds no token"),
     ],
 )
-def test_bad_guess_commands(
-    key: AnswerKey, args: dict[str, Any], error: type[Exception], says: str
-) -> None:
+def test_bad_guess_commands(args: dict[str, Any], error: type[Exception], says: str) -> None:
     with pytest.raises(error, match=says) as caught:
         corps.apply_guess(sealed_chapter(AnswerKey(1, tuple(Token))), args)
     assert isinstance(caught.value, corps.CorpsError) and caught.value.code
