@@ -102,7 +102,7 @@ def test_home_cursor_stops_at_both_ends() -> None:
 
 def test_games_say_coming_until_their_issue_lands() -> None:
     t = Table().press(DOWN, OK)
-    assert t.lines[0] == "FOGSITE" and "Coming in a later" in t.lines
+    assert t.lines[0] == "FOGSITE" and "Not in this firmware" in t.lines
 
 
 def test_one_press_starts_the_timer_from_its_menu() -> None:
@@ -163,8 +163,8 @@ def test_restart_for_the_next_player_after_expiry_and_turn_times() -> None:
     t.press(OK).press(HOLD, OK)
     t.press(*[DOWN] * 4, OK)
     assert t.app.state is Screen.TIMER_TIMES
-    assert t.lines[1] == "> P1: 1 turns, avg 1:00"
-    assert t.lines[2] == "  P2: 1 turns, avg 0:20"
+    assert t.lines[1] == "> P1: 1 turn, avg 1:00"
+    assert t.lines[2] == "  P2: 1 turn, avg 0:20"
     t.press(HOLD, OK)
     assert t.lines[1] == "> P1: -"
 

@@ -30,8 +30,8 @@ def frame(app: App, now: float) -> Frame:
 
 def _resume(app: App, now: float) -> Frame:
     summary = app.saved.get("summary", "a saved session") if app.saved else "a saved session"
-    return render_message(MessageView("Resume?", ("Found " + str(summary), "OK: resume",
-                                                  "Hold OK: discard it"), "OK resume  hold: discard"))
+    lines = ("Found " + str(summary), "OK: resume", "Hold OK: discard it")
+    return render_message(MessageView("Resume?", lines, "OK resume  hold: discard"))
 
 
 def _keymap(app: App, now: float) -> Frame:
@@ -39,10 +39,9 @@ def _keymap(app: App, now: float) -> Frame:
 
 
 def _home(app: App, now: float) -> Frame:
-    glass = app.glass
     items = tuple(MenuItem(name, _home_badge(app, name, now)) for name in HOME_ITEMS)
     return render_menu(MenuView("fogkeeper", items, app.cursors[Screen.HOME.value],
-                                "OK open  B back", corner=_clock_badge(glass.phase)))
+                                "OK open"))
 
 
 def _home_badge(app: App, name: str, now: float) -> str:
@@ -51,20 +50,16 @@ def _home_badge(app: App, name: str, now: float) -> str:
     return ""
 
 
-def _clock_badge(phase: Phase) -> str:
-    return {Phase.RUNNING: "timer on", Phase.PAUSED: "paused"}.get(phase, "")
-
-
 def _coming(app: App, now: float) -> Frame:
     name = HOME_ITEMS[app.cursors[Screen.HOME.value]]
-    return render_message(MessageView(name, ("Coming in a later", "firmware update.",
-                                             "The Timer works with", "every game now."), "OK back"))
+    return render_message(MessageView(name, ("Not in this firmware", "yet. The Timer works",
+                                             "with every game now."), "OK back"))
 
 
 def _about(app: App, now: float) -> Frame:
     pin = "PIN set" if app.config.security.pin else "no PIN set"
     return render_message(MessageView("About", (f"fogkeeper {__version__}",
-                                                "The FOG · FOGSITE · Corps",
+                                                "FOG, FOGSITE, Corps",
                                                 f"{pin} · {app.config.display.driver}"),
                                       "OK back"))
 
@@ -111,7 +106,8 @@ def _timer_times(app: App, now: float) -> Frame:
     items = []
     for player in range(times.players):
         count, mean, _longest = times.summary(player)
-        value = f"{count} turns, avg {mm_ss(round(mean))}" if count else "-"
+        plural = "s" if count > 1 else ""
+        value = f"{count} turn{plural}, avg {mm_ss(round(mean))}" if count else "-"
         items.append(MenuItem(f"P{player + 1}", value))
     return render_menu(MenuView("Turn times", tuple(items), app.cursors[Screen.TIMER_TIMES.value],
                                 "B back  hold OK: clear"))

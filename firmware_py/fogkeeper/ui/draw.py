@@ -102,14 +102,3 @@ def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None
     inner = round((WIDTH - 4) * max(0.0, min(1.0, fraction)))
     if inner > 0:
         draw.rectangle((2, y + 2, 1 + inner, y + height - 3), fill=1)
-
-
-def scroll_marks(draw: ImageDraw.ImageDraw, top: int, more_above: bool,
-                 more_below: bool, rows: int) -> None:
-    """Small triangles at the right edge when a list goes on past the screen."""
-    if more_above:
-        draw.polygon([(WIDTH - 6, top + 4), (WIDTH - 2, top + 4), (WIDTH - 4, top + 1)], fill=1)
-    if more_below:
-        bottom = top + rows * ROW_HEIGHT - 2
-        draw.polygon([(WIDTH - 6, bottom - 3), (WIDTH - 2, bottom - 3), (WIDTH - 4, bottom)],
-                     fill=1)

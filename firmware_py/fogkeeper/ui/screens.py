@@ -49,16 +49,16 @@ def mm_ss(seconds: int) -> str:
 
 def render_menu(view: MenuView) -> Frame:
     image, draw = d.blank()
-    d.title_bar(draw, view.title, view.corner)
+    scrolls = len(view.items) > MENU_ROWS
+    corner = view.corner or (f"{view.cursor + 1}/{len(view.items)}" if scrolls else "")
+    d.title_bar(draw, view.title, corner)
     first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
     shown = view.items[first:first + MENU_ROWS]
     for i, item in enumerate(shown):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
               selected=first + i == view.cursor)
-    d.scroll_marks(draw, d.TITLE_HEIGHT + 1, first > 0,
-                   first + MENU_ROWS < len(view.items), MENU_ROWS)
     d.footer(draw, view.hint)
-    lines = [view.title + (f" [{view.corner}]" if view.corner else "")]
+    lines = [view.title + (f" [{corner}]" if corner else "")]
     for i, item in enumerate(view.items):
         mark = ">" if i == view.cursor else " "
         lines.append(f"{mark} {item.label}" + (f": {item.value}" if item.value else ""))

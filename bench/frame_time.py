@@ -1,0 +1,62 @@
+"""Software time per frame: state change -> image -> bytes out of the real SSD1306/SH1106 driver.
+
+Runs the real app flow on a fake clock through a countdown, and for each displayed second
+renders the frame and pushes it through FrameSink to luma.oled's driver over a bus that only
+counts bytes (bus time itself is the I2C/SPI clock's, see DESIGN.md). Target: p99 < 10 ms.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import CountingBus, describe_ms
+from fogkeeper.config import Config
+from fogkeeper.drivers.display import FrameSink, create_device
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.views import frame
+
+
+class Quiet:
+    def sound(self, tune: str) -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
+    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+
+
+def run(driver: str, turns: int) -> None:
+    bus = CountingBus()
+    d = Config().display
+    device = create_device(driver, interface=d.interface, i2c_port=1, i2c_address=0x3C,
+                           spi_port=0, spi_device=0, spi_speed_hz=8_000_000, gpio_dc=24,
+                           gpio_reset=25, serial_interface=bus)
+    sink = FrameSink(device)
+    now = [0.0]
+    app = App(Config(), Quiet(), lambda: now[0], settings=Settings(), first_screen=Screen.HOME)
+    for b in (Button.DOWN, Button.DOWN, Button.DOWN, Button.PRESS, Button.PRESS):
+        app.handle(ButtonEvent(b))
+    sink.push(frame(app, now[0]).image)
+    bus.data_bytes = 0
+    samples = []
+    sent = 0
+    for _ in range(turns * 60):
+        now[0] += 1.0
+        started = time.perf_counter()
+        app.tick(now[0])
+        if app.glass.phase.value == "expired":
+            app.handle(ButtonEvent(Button.PRESS))
+        sent += sink.push(frame(app, now[0]).image)
+        samples.append(time.perf_counter() - started)
+    print(describe_ms(f"{driver} frame (tick+render+push)", samples))
+    print(f"{driver}: {sent} frames sent, {bus.data_bytes / max(sent, 1):.0f} data bytes a "
+          f"frame on average (a full frame is 1024)")
+
+
+if __name__ == "__main__":
+    for name in ("ssd1306", "sh1106"):
+        run(name, turns=20)

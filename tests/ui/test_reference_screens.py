@@ -1,0 +1,39 @@
+"""Each platform screen, pixel for pixel, against a reviewed reference PNG.
+
+After a deliberate change, look at the new pictures and then refresh the references with
+``FOGKEEPER_UPDATE_REFERENCES=1 pytest tests/ui``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scenes import SCENES
+
+REFERENCE = Path(__file__).resolve().parent / "reference"
+UPDATE = os.environ.get("FOGKEEPER_UPDATE_REFERENCES") == "1"
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_screen_matches_its_reference(name: str) -> None:
+    image = SCENES[name]()
+    assert image.size == (128, 64) and image.mode == "1"
+    path = REFERENCE / f"{name}.png"
+    if UPDATE:
+        image.save(path)
+    reference = Image.open(path).convert("1")
+    diff = ImageChops.logical_xor(image, reference).getbbox()
+    assert diff is None, f"{name} differs from {path.name} in the box {diff}"
+
+
+def test_screens_are_distinct() -> None:
+    """A guard against a renderer that draws the same picture for everything."""
+    images = {name: make().tobytes() for name, make in SCENES.items()}
+    assert len(set(images.values())) == len(images)
