@@ -161,8 +161,16 @@ def test_create_buzzer_kinds(mock_factory: Any, kind: str, expected: str) -> Non
     device.close()
 
 
+def test_a_box_without_a_buzzer_gets_a_silent_player(mock_factory: Any) -> None:
+    device = create_buzzer("none", BUZZER_PIN, pin_factory=mock_factory)
+    player = BuzzerPlayer(device)
+    player.play(Tune.BOOT)
+    assert device is None and player.silent and player.history == [Tune.BOOT]
+    player.close()
+
+
 def test_an_unknown_buzzer_kind_names_the_choices(mock_factory: Any) -> None:
-    with pytest.raises(ConfigError, match="tonal, active"):
+    with pytest.raises(ConfigError, match="tonal, active, none"):
         create_buzzer("piezo", BUZZER_PIN, pin_factory=mock_factory)
 
 

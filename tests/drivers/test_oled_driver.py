@@ -172,6 +172,41 @@ def test_a_failing_bus_marks_the_sink_unhealthy_and_it_recovers(
     assert ram.image().tobytes() == countdown_screen(7).tobytes()
 
 
+@pytest.mark.parametrize("driver", OLEDS)
+def test_a_box_mounted_upside_down_shows_the_picture_turned(
+    driver: str, bus: Any, make_ram: Any,
+) -> None:
+    ram = make_ram(driver)
+    device = create_device(driver, serial_interface=bus, rotation_degrees=180, **BUS_ARGS)
+    sink = FrameSink(device)
+    sink.push(countdown_screen(12))
+    ram.apply(bus.calls)
+    turned = countdown_screen(12).transpose(Image.Transpose.ROTATE_180)
+    assert ram.image().tobytes() == turned.tobytes()
+
+
+@pytest.mark.parametrize("driver", OLEDS)
+def test_rotation_changed_at_run_time_resends_the_frame(
+    driver: str, bus: Any, make_ram: Any,
+) -> None:
+    ram = make_ram(driver)
+    sink = FrameSink(oled(driver, bus, ram))
+    sink.push(countdown_screen(3))
+    sink.set_rotation(180)
+    assert sink.push(countdown_screen(3))
+    ram.apply(bus.calls)
+    turned = countdown_screen(3).transpose(Image.Transpose.ROTATE_180)
+    assert ram.image().tobytes() == turned.tobytes()
+
+
+@pytest.mark.parametrize("degrees", [90, 270, 45])
+def test_only_upright_and_upside_down_are_offered(bus: Any, degrees: int) -> None:
+    with pytest.raises(ConfigError, match="0, 180"):
+        create_device("ssd1306", serial_interface=bus, rotation_degrees=degrees, **BUS_ARGS)
+    with pytest.raises(ValueError, match="0, 180"):
+        FrameSink(oled("ssd1306", bus)).set_rotation(degrees)
+
+
 def test_contrast_sleep_and_wake_reach_the_panel(bus: Any) -> None:
     sink = FrameSink(oled("ssd1306", bus))
     sink.set_contrast(32)
@@ -226,7 +261,9 @@ def test_a_frame_of_the_wrong_size_is_a_programming_error() -> None:
         sink.push(Image.new("1", (64, 32)))
 
 
-def test_the_terminal_emulator_is_a_128x64_mono_device() -> None:
+def test_the_terminal_emulator_is_a_128x64_mono_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    # luma registers an exit hook that clears the terminal; keep pytest's terminal intact
+    monkeypatch.setattr("atexit.register", lambda hook: hook)
     device = create_device("terminal", **BUS_ARGS)
     assert (device.width, device.height, device.mode) == (128, 64, "1")
 

@@ -15,7 +15,7 @@ from fogkeeper.errors import ConfigError
 
 logger = logging.getLogger(__name__)
 
-BUZZER_KINDS = ("tonal", "active")
+BUZZER_KINDS = ("tonal", "active", "none")
 # A passive piezo is loudest near its resonance (2-4 kHz); this range keeps tunes inside it.
 TONAL_MID_HZ = 880.0
 TONAL_OCTAVES = 2
@@ -64,7 +64,9 @@ TUNES: Mapping[Tune, tuple[Note, ...]] = {
 
 
 def create_buzzer(kind: str, pin: int | str, pin_factory: Any = None) -> Any:
-    """A gpiozero TonalBuzzer (passive piezo) or Buzzer (active buzzer) on ``pin``."""
+    """A gpiozero TonalBuzzer (passive piezo) or Buzzer (active buzzer); None for "none"."""
+    if kind == "none":
+        return None
     if kind == "tonal":
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone

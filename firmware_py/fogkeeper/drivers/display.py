@@ -19,6 +19,8 @@ WIDTH_PX = 128
 HEIGHT_PX = 64
 PAGE_ROWS = 8
 INTERFACES = ("i2c", "spi")
+# Degrees to luma's quarter turns; 90 and 270 would make the screen 64x128.
+ROTATIONS_DEGREES = {0: 0, 180: 2}
 # luma.core's spi() accepts only these clock rates.
 SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in (
     0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
@@ -56,30 +58,31 @@ def _bus(
             "see hw/README.md)") from exc
 
 
-def _ssd1306(**bus: Any) -> Any:
+def _ssd1306(*, rotate: int = 0, **bus: Any) -> Any:
     from luma.oled.device import ssd1306
 
-    return ssd1306(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX)
+    return ssd1306(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
 
 
-def _sh1106(**bus: Any) -> Any:
+def _sh1106(*, rotate: int = 0, **bus: Any) -> Any:
     from luma.oled.device import sh1106
 
-    return sh1106(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX)
+    return sh1106(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
 
 
-def _terminal(**_bus_unused: Any) -> Any:
+def _terminal(*, rotate: int = 0, **_bus_unused: Any) -> Any:
     # pygame greets on stdout at import, which would scribble over the drawn screen.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from luma.emulator.device import asciiblock
 
-    return asciiblock(width=WIDTH_PX, height=HEIGHT_PX, mode="1", transform="none", scale=1)
+    return asciiblock(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1",
+                      transform="none", scale=1)
 
 
-def _dummy(**_bus_unused: Any) -> Any:
+def _dummy(*, rotate: int = 0, **_bus_unused: Any) -> Any:
     from luma.core.device import dummy
 
-    return dummy(width=WIDTH_PX, height=HEIGHT_PX, mode="1")
+    return dummy(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1")
 
 
 DISPLAY_DRIVERS: dict[str, Callable[..., Any]] = {
@@ -93,14 +96,21 @@ DISPLAY_DRIVERS: dict[str, Callable[..., Any]] = {
 def create_device(
     driver: str, *, interface: str, i2c_port: int, i2c_address: int, spi_port: int,
     spi_device: int, spi_speed_hz: int, gpio_dc: int, gpio_reset: int | None,
-    serial_interface: Any = None,
+    serial_interface: Any = None, rotation_degrees: int = 0,
 ) -> Any:
-    """A 128x64 mode "1" luma device for ``driver``; ``serial_interface`` replaces the bus."""
+    """A 128x64 mode "1" luma device for ``driver``; ``serial_interface`` replaces the bus.
+
+    ``rotation_degrees`` 180 turns every frame upside down in the driver (a box mounted
+    the other way up); the frames drawn stay 128x64.
+    """
     factory = DISPLAY_DRIVERS.get(driver)
     if factory is None:
         raise ConfigError(
             f"display driver {driver!r} is not one of: {', '.join(sorted(DISPLAY_DRIVERS))}")
+    if rotation_degrees not in ROTATIONS_DEGREES:
+        raise ConfigError(f"display rotation {rotation_degrees} is not one of: 0, 180")
     return factory(
+        rotate=ROTATIONS_DEGREES[rotation_degrees],
         interface=interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
         spi_device=spi_device, spi_speed_hz=spi_speed_hz, gpio_dc=gpio_dc,
         gpio_reset=gpio_reset, serial_interface=serial_interface)
@@ -281,6 +291,14 @@ class FrameSink:
             raise ValueError(f"contrast {level} is outside 0-255")
         self._contrast = level
         self._attempt("contrast", lambda: self._device.contrast(level))
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture 0 or 180 degrees from now on (Settings); the next push resends."""
+        if degrees not in ROTATIONS_DEGREES:
+            raise ValueError(f"rotation {degrees} is not one of: 0, 180")
+        self._device.rotate = ROTATIONS_DEGREES[degrees]
+        self._sent = None
+        self._writer.invalidate()
 
     def sleep(self) -> None:
         """Switch the panel off (RAM kept); frames pushed meanwhile still land in RAM."""
