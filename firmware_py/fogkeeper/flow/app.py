@@ -6,6 +6,7 @@ turns each button event into one trigger; nothing else changes this machine.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -13,7 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from transitions import Machine
 
 from fogkeeper.config import Config
+from fogkeeper.errors import FogkeeperError
 from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
 
@@ -28,10 +31,12 @@ class Screen(StrEnum):
     TIMER_MENU = "timer_menu"
     TIMER = "timer"
     TIMER_TIMES = "timer_times"
+    GAME = "game"
 
 
 S = Screen
 ANY_KEY = ["ok", "back", "up", "down", "left", "right", "key3"]
+EVERY_TRIGGER = [*ANY_KEY, "hold_ok", "hold_back", "hold_key3"]
 MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]
 
 TRANSITIONS: list[dict[str, Any]] = [
@@ -43,6 +48,8 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.HOME, "dest": S.TIMER_MENU, "conditions": "is_chosen_timer"},
     {"trigger": "ok", "source": S.HOME, "dest": S.SETTINGS, "conditions": "is_chosen_settings"},
     {"trigger": "ok", "source": S.HOME, "dest": S.ABOUT, "conditions": "is_chosen_about"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.GAME, "conditions": "is_chosen_game",
+     "before": "start_game"},
     {"trigger": "ok", "source": S.HOME, "dest": S.COMING},
     {"trigger": ["ok", "back", "left"], "source": [S.COMING, S.ABOUT], "dest": S.HOME},
     {"trigger": "left", "source": S.SETTINGS, "dest": None, "after": "setting_down"},
@@ -61,19 +68,23 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "left", "source": S.TIMER, "dest": S.TIMER_MENU, "conditions": "is_glass_still"},
     {"trigger": ["back", "left"], "source": S.TIMER_TIMES, "dest": S.TIMER_MENU},
     {"trigger": "hold_ok", "source": S.TIMER_TIMES, "dest": None, "after": "clear_times"},
+    # a running game gets every control; it says when it is over
+    {"trigger": EVERY_TRIGGER, "source": S.GAME, "dest": None, "after": "game_input"},
+    {"trigger": "game_over", "source": S.GAME, "dest": S.HOME, "after": "end_game"},
 ]
 
 
 
 def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Let a table row name several triggers; transitions wants one trigger a row."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for row in table:
         names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
         rows.extend({**row, "trigger": name} for name in names)
     return rows
 
 
+log = logging.getLogger(__name__)
 HOME_ITEMS = ("The FOG", "FOGSITE", "Corps of Discovery", "Timer", "Settings", "About")
 TIMER_ITEMS = ("Start", "Time", "Players", "Sound", "Turn times")
 TRIGGERS = {Button.PRESS: "ok", Button.KEY1: "ok", Button.KEY2: "back", Button.KEY3: "key3"}
@@ -85,6 +96,7 @@ class Effects(Protocol):
     def sound(self, tune: str) -> None: ...
     def apply_settings(self, settings: Settings) -> None: ...
     def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+    def save_record(self, game: str, record: dict[str, Any]) -> str: ...
 
 
 def trigger_name(event: ButtonEvent) -> str:
@@ -101,6 +113,7 @@ class App:
     if TYPE_CHECKING:  # transitions attaches these triggers; declared for mypy
         def trigger(self, name: str) -> bool: ...
         def to_home(self) -> bool: ...
+        def game_over(self) -> bool: ...
 
     def __init__(self, config: Config, effects: Effects, clock: Callable[[], float], *,
                  settings: Settings, first_screen: Screen = S.HOME) -> None:
@@ -113,6 +126,8 @@ class App:
         self.glass = Hourglass(config.timer.default_seconds, warn_at=config.timer.warn_at_seconds,
                                players=config.timer.players)
         self.saved: dict[str, Any] | None = None
+        self.game: GameFlow | None = None
+        self._last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
         self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
                                initial=first_screen, queued=True, ignore_invalid_triggers=True,
@@ -121,7 +136,8 @@ class App:
     # ---- input -------------------------------------------------------------------------
     def handle(self, event: ButtonEvent) -> None:
         """Fire the trigger for one button event; a control with no meaning here is ignored."""
-        self.trigger(trigger_name(event))
+        self._last_trigger = trigger_name(event)
+        self.trigger(self._last_trigger)
 
     def _changed(self) -> None:
         self.changes += 1
@@ -144,6 +160,9 @@ class App:
 
     def is_chosen_times(self) -> bool:
         return self._chosen(S.TIMER_MENU, TIMER_ITEMS) == "Turn times"
+
+    def is_chosen_game(self) -> bool:
+        return self._chosen(S.HOME, HOME_ITEMS) in GAMES
 
     def is_glass_still(self) -> bool:
         return self.glass.phase is not Phase.RUNNING
@@ -233,6 +252,8 @@ class App:
 
     def tick(self, now: float) -> list[TimerEvent]:
         """Called by the loop at each deadline: sound and report what the glass says."""
+        if self.game is not None:
+            self.game.tick(now)
         events = self.glass.tick(now)
         for event in events:
             if not self.visual_only:
@@ -245,7 +266,30 @@ class App:
         return events
 
     def next_deadline(self, now: float) -> float | None:
-        return self.glass.next_deadline(now)
+        deadlines = [self.glass.next_deadline(now)]
+        if self.game is not None:
+            deadlines.append(self.game.next_deadline(now))
+        return min((d for d in deadlines if d is not None), default=None)
+
+    # ---- games ---------------------------------------------------------------------------
+    def new_game(self, name: str) -> GameFlow:
+        """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
+        for game_name, factory in GAMES.values():
+            if game_name == name:
+                return factory(GameContext(self.config, self.effects, self.clock))
+        raise KeyError(name)
+
+    def start_game(self) -> None:
+        self.game = self.new_game(GAMES[self._chosen(S.HOME, HOME_ITEMS)][0])
+
+    def game_input(self) -> None:
+        assert self.game is not None  # the GAME screen is only entered with a game
+        if self.game.handle(self._last_trigger) is Outcome.EXIT:
+            self.game_over()
+        self._changed()
+
+    def end_game(self) -> None:
+        self.game = None
 
     # ---- boot offer --------------------------------------------------------------------
     def resume_session(self) -> None:
@@ -255,10 +299,16 @@ class App:
         if saved is None:
             self.to_home()
             return
-        restore_app(self, saved)
+        try:
+            restore_app(self, saved)
+        except FogkeeperError as exc:  # e.g. a game this firmware no longer has
+            log.warning("cannot resume the saved session: %s", exc)
+            self.discard_session()
+            self.to_home()
 
     def discard_session(self) -> None:
         self.saved = None
+        self.game = None
         self.glass = Hourglass(self.config.timer.default_seconds,
                                warn_at=self.config.timer.warn_at_seconds,
                                players=self.config.timer.players)

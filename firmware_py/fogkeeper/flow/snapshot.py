@@ -30,12 +30,16 @@ def take(app: App, now: float) -> dict[str, Any]:
         "cursors": dict(app.cursors),
         "visual_only": app.visual_only,
         "hourglass": glass,
-        "summary": describe(screen, glass),
+        "game": None if app.game is None else {"name": app.game.name,
+                                                "state": app.game.snapshot()},
+        "summary": describe(screen, glass, app.game.title if app.game else None),
     }
 
 
-def describe(screen: Screen, glass: dict[str, Any]) -> str:
+def describe(screen: Screen, glass: dict[str, Any], game: str | None = None) -> str:
     """A few words for the boot offer, e.g. 'timer P2 0:42 paused'."""
+    if game is not None:
+        return f"a game of {game}"
     if glass["phase"] != Phase.READY.value or any(glass["turns"]):
         left = round(glass["left_seconds"])
         return f"timer P{glass['player'] + 1} {left // 60}:{left % 60:02d} {glass['phase']}"
@@ -45,7 +49,8 @@ def describe(screen: Screen, glass: dict[str, Any]) -> str:
 def worth_offering(saved: dict[str, Any]) -> bool:
     """Offer a resume only when there is something to lose by starting fresh."""
     glass = saved.get("hourglass", {})
-    busy = glass.get("phase") != Phase.READY.value or any(glass.get("turns", []))
+    busy = glass.get("phase") != Phase.READY.value or any(glass.get("turns", [])) or bool(
+        saved.get("game"))
     return busy or saved.get("screen") not in {s.value for s in QUIET_SCREENS}
 
 
@@ -63,6 +68,10 @@ def check(saved: Any) -> dict[str, Any]:
         "cursors")
     _expect(isinstance(saved.get("visual_only"), bool), "visual_only")
     _check_glass(saved.get("hourglass"))
+    game = saved.get("game")
+    _expect(game is None or (isinstance(game, dict) and isinstance(game.get("name"), str)
+                             and isinstance(game.get("state"), dict)), "game")
+    _expect((saved["screen"] == Screen.GAME.value) == (game is not None), "screen")
     return saved
 
 
@@ -93,7 +102,18 @@ def restore_app(app: App, saved: dict[str, Any]) -> None:
     """Put a checked snapshot back into the app, on the screen it was saved on."""
     app.visual_only = saved["visual_only"]
     app.glass.restore(saved["hourglass"])
+    if saved["game"] is not None:
+        app.game = _restore_game(app, saved["game"])
     for menu in MENUS:
         app.cursors[menu.value] = min(saved["cursors"][menu.value], app.menu_length(menu) - 1)
     app.machine.set_state(Screen(saved["screen"]), model=app)
     app.changes += 1
+
+
+def _restore_game(app: App, saved: dict[str, Any]) -> Any:
+    try:
+        game = app.new_game(saved["name"])
+    except KeyError:
+        raise SnapshotError(f"the saved game {saved['name']!r} is not in this firmware") from None
+    game.restore(saved["state"])
+    return game

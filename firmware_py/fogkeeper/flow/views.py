@@ -101,6 +101,11 @@ def _timer(app: App, now: float) -> Frame:
                                           invert=flashing or glass.phase is Phase.EXPIRED))
 
 
+def _game(app: App, now: float) -> Frame:
+    assert app.game is not None  # the GAME screen is only entered with a game
+    return app.game.frame(now)
+
+
 def _timer_times(app: App, now: float) -> Frame:
     times = app.glass.times
     items = []
@@ -123,4 +128,5 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.TIMER_MENU: _timer_menu,
     Screen.TIMER: _timer,
     Screen.TIMER_TIMES: _timer_times,
+    Screen.GAME: _game,
 }

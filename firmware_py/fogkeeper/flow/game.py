@@ -1,0 +1,69 @@
+"""How a game's table flow plugs into the box: the interface, its context, and the registry.
+
+The app hands every control to the running game while its screen is up; the game answers
+with its own frames, its own host-link commands and its own snapshot for power-loss safety.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from fogkeeper.config import Config
+from fogkeeper.ui.draw import Frame
+
+
+class Outcome(StrEnum):
+    """What the app should do after a game handled a control."""
+
+    STAY = "stay"
+    EXIT = "exit"  # back to the home menu (the game already asked for a long press)
+
+
+class Effects(Protocol):
+    def sound(self, tune: str) -> None: ...
+    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+    def save_record(self, game: str, record: dict[str, Any]) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """What a game may use: config, the effects, the clock, and the Guardian PIN check."""
+
+    config: Config
+    effects: Effects
+    clock: Callable[[], float]
+
+    def pin_matches(self, digits: str) -> bool:
+        """True only when a PIN is configured and ``digits`` is it."""
+        pin = self.config.security.pin
+        return bool(pin) and digits == pin
+
+
+LinkArgs = Mapping[str, Any]
+
+
+class GameFlow(Protocol):
+    """A game's table flow; ``name`` is also the prefix of its link commands (``corps.*``)."""
+
+    name: str
+    title: str
+
+    def handle(self, trigger: str) -> Outcome: ...
+    def frame(self, now: float) -> Frame: ...
+    def tick(self, now: float) -> None: ...
+    def next_deadline(self, now: float) -> float | None: ...
+    def snapshot(self) -> dict[str, Any]: ...
+    def restore(self, saved: dict[str, Any]) -> None: ...
+    def public_state(self) -> dict[str, Any]: ...
+    def command(self, name: str, args: LinkArgs) -> dict[str, Any]: ...
+
+
+GameFactory = Callable[[GameContext], GameFlow]
+
+
+# home-menu label -> (game name, factory); a game's flow adds its line when it lands, with a
+# factory that imports the flow on first use so that start-up stays light
+GAMES: dict[str, tuple[str, GameFactory]] = {}

@@ -1,0 +1,33 @@
+"""PIN entry on the joystick: digits set with up/down, only the current one visible."""
+
+from __future__ import annotations
+
+import pytest
+
+from fogkeeper.flow.pin import PinPad
+
+
+def enter(pad: PinPad, *triggers: str) -> str | None:
+    result = None
+    for trigger in triggers:
+        result = pad.handle(trigger)
+    return result
+
+
+@pytest.mark.parametrize("triggers,expected", [
+    (["up", "ok", "up", "up", "ok", "ok", "down", "ok"], "1209"),
+    (["ok", "ok", "ok", "ok"], "0000"),
+    (["down", "ok", "down", "down", "ok", "up", "up", "up", "ok", "ok"], "9830"),
+    (["up", "right", "right", "right", "up", "left", "ok"], None),  # gaps still to fill
+    (["up", "back"], ""),
+])
+def test_entering_digits(triggers: list[str], expected: str | None) -> None:
+    assert enter(PinPad("PIN"), *triggers) == expected
+
+
+def test_only_the_digit_being_set_is_drawn() -> None:
+    pad = PinPad("Guardian PIN")
+    enter(pad, "up", "up", "up", "ok", "up", "up", "up", "up", "up", "up", "up")
+    assert pad.frame().lines[1] == "* 7 _ _"
+    enter(pad, "ok")
+    assert pad.frame().lines[1] == "* * - _"
