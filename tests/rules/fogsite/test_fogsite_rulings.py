@@ -235,3 +235,35 @@ def test_b_s01_guardian_start(start_game: StartGame, guardian: str, rule: str, o
     else:
         with pytest.raises(RulesError, match="Guardian"):
             start_game(guardian=guardian, guardian_start=rule)
+
+
+def test_i3_each_sheet_starts_with_the_four_spaces_around_it(start_game: StartGame) -> None:
+    state = start_game(balancing=("I3",))
+    # Red on A1: north and west are Outer Walls, east (B1) and south (A2) are Room spaces.
+    assert dict(state.investigator(R).sheet) == {
+        (0, 0): True, (0, -1): False, (1, 0): True, (0, 1): True, (-1, 0): False}
+    assert dict(start_game().investigator(R).sheet) == {(0, 0): True}
+
+
+def test_b_s14_last_digging_token_with_an_empty_relic_deck(start_game: StartGame) -> None:
+    state = guardian_turn(start_game(), ())[0]
+    state = replace(state, digging_tokens=1, relic_deck=())
+    hand = state.investigator(R).hand
+    after, answer = explore(state, R, N)
+    assert answer.relic_drawn is None and after.investigator(R).hand == hand
+    assert after.digging_tokens == 4
+
+
+def test_g6_is_the_guardians_choice(start_game: StartGame, place: Place) -> None:
+    class Merciful:
+        name = "merciful"
+
+        def choose_answer(self, *args: object) -> object:
+            raise AssertionError("no choice in a Move")
+
+        def lay_down_passer(self, state: GameState, mover: Colour, rng: random.Random) -> bool:
+            return False
+
+    state = guardian_turn(place(start_game(balancing=("G6",)), guardian="A3"), ())[0]
+    after, answer = move(state, R, [S, S, E], random.Random(1), Merciful())  # type: ignore[arg-type]
+    assert answer.completed and after.investigator(R).status is InvestigatorStatus.ACTIVE
