@@ -23,10 +23,6 @@ Islander = Callable[..., dict[str, Any]]
 RecordMaker = Callable[..., Record]
 
 
-def _totals(result: object) -> dict[str, int]:
-    return {c.colour: c.total for p in result.players for c in p.colours}  # type: ignore[attr-defined]
-
-
 def test_c_f01_multiplayer_example(rules_s: FogRules, data_dir: Path) -> None:
     record = load_record((data_dir / "multiplayer_example.json").read_text())
     result = score_record(record, rules_s)
@@ -72,7 +68,8 @@ def test_c_f18_rescue_levels(score: int, level: str) -> None:
     ("shore", "red", 0),
 ])
 def test_c_f12_rescue_the_leaders(
-    rules_s: FogRules, make_record: RecordMaker, islander: Islander, at: str, nation: str, leader_rp: int
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander,
+    at: str, nation: str, leader_rp: int
 ) -> None:
     record = make_record([islander(nation, "leader", "black", at)],
                          options={"rescue_leaders": True})
@@ -94,7 +91,9 @@ def test_c_f13_boats_without_colour(
     assert score_record(record, rules_s).players[0].colours[0].category("empty_boats") == penalty
 
 
-def test_c_f14_minimum_crew(rules_s: FogRules, make_record: RecordMaker, islander: Islander) -> None:
+def test_c_f14_minimum_crew(
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander
+) -> None:
     # Blue boat needs 1 in A and 2 in B (board S defaults); pink crews A alone: no departure.
     islanders = [
         islander("blue", "warrior", "pink", "boat:blue:A"),
@@ -116,7 +115,8 @@ def test_c_f14_minimum_crew(rules_s: FogRules, make_record: RecordMaker, islande
 @pytest.mark.parametrize(("row", "printed", "option_7a"), [
     ("A", -9, -20), ("B", -8, -15), ("C", -7, -10), ("D", -6, -6)])
 def test_c_f15_beach_scoring_7a(
-    rules_s: FogRules, make_record: RecordMaker, islander: Islander, row: str, printed: int, option_7a: int
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander,
+    row: str, printed: int, option_7a: int
 ) -> None:
     lost = [islander("blue", "warrior", "black", f"lost:{row}")]
     plain = score_record(make_record(lost), rules_s)
@@ -125,7 +125,9 @@ def test_c_f15_beach_scoring_7a(
     assert with_7a.players[0].colours[0].category("lost") == option_7a
 
 
-def test_option_7b_uses_the_placed_tiles(rules_s: FogRules, make_record: RecordMaker, islander: Islander) -> None:
+def test_option_7b_uses_the_placed_tiles(
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander
+) -> None:
     record = make_record([islander("blue", "warrior", "black", "lost:E")],
                          options={"beach_scoring": "B"},
                          setup={"boat_scoring": {"A": 7, "B": 5, "C": 4, "D": 2},
@@ -168,7 +170,9 @@ def test_c_f17_tie_breaks(
     assert result.shared_victory == (len(winners) > 1)
 
 
-def test_c_f19_s001_minimum_goals(rules_s: FogRules, make_record: RecordMaker, islander: Islander) -> None:
+def test_c_f19_s001_minimum_goals(
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander
+) -> None:
     # only the green boat has its own Commoner; no boat departs (nobody in Areas A/B)
     record = make_record(
         [islander("green", "commoner", "solo", "boat:green:C")], mode="solo",
@@ -194,13 +198,17 @@ def test_c_f22_team_play(
     assert set(result.winners) == {"Pink", "Black"}
 
 
-def test_c_f23_pier_is_rescued_without_rp(rules_s: FogRules, make_record: RecordMaker, islander: Islander) -> None:
+def test_c_f23_pier_is_rescued_without_rp(
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander
+) -> None:
     record = make_record([islander("red", "commoner", "black", "pier:red")])
     black = score_record(record, rules_s).players[0]
     assert black.colours[0].total == 0 and black.commoners_rescued == 1
 
 
-def test_refusal_names_every_broken_rule(rules_s: FogRules, make_record: RecordMaker, islander: Islander) -> None:
+def test_refusal_names_every_broken_rule(
+    rules_s: FogRules, make_record: RecordMaker, islander: Islander
+) -> None:
     record = make_record([islander("red", "commoner", "black", "lost:J")],
                          fog={"start": 9, "final": 3}, preparation_bonuses={"black": [1]})
     with pytest.raises(RecordError) as caught:
