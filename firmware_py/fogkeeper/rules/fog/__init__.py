@@ -52,7 +52,14 @@ from fogkeeper.rules.fog.model import (
 )
 from fogkeeper.rules.fog.movement import Movement, Price, Refusal, movement_cost, mp_budget
 from fogkeeper.rules.fog.options import Options, options_from_dict
-from fogkeeper.rules.fog.record import Record, load_record, record_from_dict, record_to_dict
+from fogkeeper.rules.fog.record import (
+    Missions,
+    Record,
+    SoloGoals,
+    load_record,
+    record_from_dict,
+    record_to_dict,
+)
 from fogkeeper.rules.fog.results import PlayerScore, Result, TeamScore, rescue_level, score_record
 from fogkeeper.rules.fog.scoring import ColourScore
 from fogkeeper.rules.fog.setup import (
@@ -103,6 +110,7 @@ __all__ = [
     "IslanderType",
     "LeaderPlacement",
     "Loss",
+    "Missions",
     "Move",
     "Movement",
     "Options",
@@ -116,6 +124,7 @@ __all__ = [
     "Refusal",
     "RescuedIslanderCard",
     "Result",
+    "SoloGoals",
     "TeamScore",
     "Turn",
     "TurnError",
