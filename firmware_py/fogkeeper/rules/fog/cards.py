@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from fogkeeper.rules.fog import _data as d
@@ -99,14 +100,24 @@ class CardSet:
     rescued_islanders: tuple[RescuedIslanderCard, ...]
     rescue_achievements: tuple[AchievementCard, ...]
 
+    @cached_property
+    def _index(self) -> dict[str, Card]:
+        decks: tuple[tuple[Card, ...], ...] = (
+            self.guardians, self.fog, self.events, self.rescued_islanders,
+            self.rescue_achievements)
+        return {card.card_id: card for deck in decks for card in deck}
+
+    @cached_property
+    def mission_ids(self) -> frozenset[str]:
+        """Ids of every mission card (37-60)."""
+        return frozenset(c.card_id for c in (*self.rescued_islanders, *self.rescue_achievements))
+
     def by_id(self, card_id: str) -> Card:
-        """Any card by its id ('A07'); raises FogRulesError-compatible BoardDataError."""
-        for deck in (self.guardians, self.fog, self.events,
-                     self.rescued_islanders, self.rescue_achievements):
-            for card in deck:
-                if card.card_id == card_id:
-                    return card
-        raise E(f"no Uncertainty card {card_id!r}")
+        """Any card by its id ('A07'); an unknown id raises BoardDataError."""
+        card = self._index.get(card_id)
+        if card is None:
+            raise E(f"no Uncertainty card {card_id!r}")
+        return card
 
 
 def _common(raw: Mapping[str, Any], path: str) -> dict[str, Any]:

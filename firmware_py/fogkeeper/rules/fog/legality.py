@@ -104,7 +104,7 @@ def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
         excess = len(group) - capacity
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({len(group)} there)"
-        elif excess > _stacking_allowed(record, boat, group):
+        elif excess > 0 and excess > _stacking_allowed(record, boat, group):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
                    f"{len(group)} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")

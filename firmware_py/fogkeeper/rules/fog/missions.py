@@ -38,24 +38,36 @@ def _is_most(mine: int, others: Sequence[int]) -> bool:
     return mine >= 1 and all(mine >= o for o in others)
 
 
-def achievement(card: AchievementCard, board: Board, player: str,
-                islanders_by_player: Mapping[str, Sequence[FinalIslander]],
+@dataclass(frozen=True)
+class Standing:
+    """Per player: Islanders in each boat, and rescued Islanders of each nation."""
+
+    in_boat: Mapping[str, Counter[str]]
+    rescued: Mapping[str, Counter[str]]
+
+
+def standing_of(islanders_by_player: Mapping[str, Sequence[FinalIslander]]) -> Standing:
+    """Count once what the "most" missions compare."""
+    return Standing(
+        in_boat={p: Counter(x.at.nation for x in xs if x.at.in_boat)
+                 for p, xs in islanders_by_player.items()},
+        rescued={p: Counter(x.nation for x in xs if x.at.rescued)
+                 for p, xs in islanders_by_player.items()},
+    )
+
+
+def achievement(card: AchievementCard, board: Board, player: str, standing: Standing,
                 boats: Sequence[str]) -> MissionResult:
     """Does `player` have the most Islanders as the card asks (tie enough)?"""
-    others = [p for p in islanders_by_player if p != player]
+    others = [p for p in standing.in_boat if p != player]
     if not others:
         return MissionResult(card.card_id, 0, False, "needs other players (not in solo)")
     nation = _card_nation(board, card.nation, card.water_tile)
-
-    def count(p: str, boat: str) -> int:
-        if card.goal == "most_rescued":
-            return sum(1 for x in islanders_by_player[p] if x.at.rescued and x.nation == boat)
-        return sum(1 for x in islanders_by_player[p] if x.at.in_boat and x.at.nation == boat)
-
-    targets = list(boats) if card.goal == "most_in_any_boat" else [nation]
     if nation not in boats and card.goal != "most_in_any_boat":
         return MissionResult(card.card_id, 0, False, f"no {nation or '?'} boat on the table")
-    done = any(_is_most(count(player, b), [count(o, b) for o in others]) for b in targets)
+    counts = standing.rescued if card.goal == "most_rescued" else standing.in_boat
+    targets = list(boats) if card.goal == "most_in_any_boat" else [nation]
+    done = any(_is_most(counts[player][b], [counts[o][b] for o in others]) for b in targets)
     return MissionResult(card.card_id, card.rp if done else 0, done)
 
 
@@ -95,12 +107,12 @@ def rescued_islanders(cards: Sequence[RescuedIslanderCard], board: Board,
 
 def player_missions(card_ids: Sequence[str], cards: CardSet, board: Board, player: str,
                     islanders_by_player: Mapping[str, Sequence[FinalIslander]],
-                    boats: Sequence[str]) -> list[MissionResult]:
+                    standing: Standing, boats: Sequence[str]) -> list[MissionResult]:
     """Every mission this player scores (their kept cards plus the open ones)."""
     picked: list[Card] = [cards.by_id(c) for c in card_ids]
     rescued = [c for c in picked if isinstance(c, RescuedIslanderCard)]
     results = rescued_islanders(rescued, board, islanders_by_player[player])
     for card in picked:
         if isinstance(card, AchievementCard):
-            results.append(achievement(card, board, player, islanders_by_player, boats))
+            results.append(achievement(card, board, player, standing, boats))
     return results

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 AREAS: tuple[str, ...] = ("A", "B", "C", "D")
@@ -62,27 +62,26 @@ class PlaceKind(StrEnum):
 
 @dataclass(frozen=True)
 class Place:
-    """A parsed `at` value: kind plus nation (boat/pier), area (boat) or row (beach/lost)."""
+    """A parsed `at` value: kind plus nation (boat/pier), area (boat) or row (beach/lost).
+
+    productive = on a productive place of a boat (Areas A-D, not the stern); in_boat =
+    anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25). They are
+    stored, not computed, because scoring reads them in every loop.
+    """
 
     kind: PlaceKind
     nation: str = ""
     area: str = ""
     row: str = ""
+    productive: bool = field(init=False, compare=False, repr=False)
+    in_boat: bool = field(init=False, compare=False, repr=False)
+    rescued: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def productive(self) -> bool:
-        """True on a productive place of a boat (Areas A-D, not the stern)."""
-        return self.kind is PlaceKind.BOAT and self.area in AREAS
-
-    @property
-    def in_boat(self) -> bool:
-        """True anywhere inside a boat (productive place or stern)."""
-        return self.kind is PlaceKind.BOAT
-
-    @property
-    def rescued(self) -> bool:
-        """Rescued = in a boat or clinging to its pier (B-F25)."""
-        return self.kind in (PlaceKind.BOAT, PlaceKind.PIER)
+    def __post_init__(self) -> None:
+        in_boat = self.kind is PlaceKind.BOAT
+        object.__setattr__(self, "in_boat", in_boat)
+        object.__setattr__(self, "productive", in_boat and self.area in AREAS)
+        object.__setattr__(self, "rescued", in_boat or self.kind is PlaceKind.PIER)
 
     def __str__(self) -> str:
         if self.kind is PlaceKind.BOAT:

@@ -9,7 +9,7 @@ from typing import Any
 from fogkeeper.rules.fog import legality
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
-from fogkeeper.rules.fog.missions import MissionResult, player_missions
+from fogkeeper.rules.fog.missions import MissionResult, player_missions, standing_of
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
@@ -119,8 +119,7 @@ def _mission_problems(record: Record, rules: FogRules) -> list[str]:
 
 
 def _mission_ids(rules: FogRules) -> frozenset[str]:
-    cards = rules.cards
-    return frozenset(c.card_id for c in (*cards.rescued_islanders, *cards.rescue_achievements))
+    return rules.cards.mission_ids
 
 
 def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
@@ -134,6 +133,7 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
         elif x.owner in owner_of:
             by_player[owner_of[x.owner]].append(x)
     boats = [b.nation for b in table.boats]
+    standing = standing_of(by_player)
     scores = []
     for player in record.players:
         if record.is_solo:
@@ -145,7 +145,7 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
         totals = [c.total for c in colours]
         base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
         missions = tuple(player_missions(_mission_cards(record, player.name), rules.cards,
-                                         board, player.name, by_player, boats))
+                                         board, player.name, by_player, standing, boats))
         lost, commoners = _tie_counts(mine)
         scores.append(PlayerScore(player.name, colours, base, missions,
                                   base + sum(m.rp for m in missions), lost, commoners))

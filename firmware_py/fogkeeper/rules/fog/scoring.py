@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fogkeeper.rules.fog.board import Board, Boat
@@ -51,6 +51,7 @@ class Table:
     departing: frozenset[str]
     scored: tuple[FinalIslander, ...]
     leaders: tuple[FinalIslander, ...]
+    crew_ab: Mapping[str, Counter[str]]
 
 
 def table_of(record: Record, board: Board) -> Table:
@@ -63,7 +64,11 @@ def table_of(record: Record, board: Board) -> Table:
         crew[(b.nation, area)] >= need for area, need in b.crew_min.items()))
     flags = rescue_leader_flags(record)
     leaders = tuple(x for x, f in zip(record.islanders, flags, strict=True) if f)
-    return Table(boats, departing, scored, leaders)
+    crew_ab: dict[str, Counter[str]] = {}
+    for x in record.islanders:
+        if x.at.productive and x.at.area in ("A", "B"):
+            crew_ab.setdefault(x.at.nation, Counter())[x.owner] += 1
+    return Table(boats, departing, scored, leaders, crew_ab)
 
 
 def _nations_in_play(record: Record, board: Board) -> set[str]:
@@ -121,12 +126,12 @@ def _lost(record: Record, board: Board, mine: Sequence[FinalIslander]) -> int:
 
 
 def _minimum_crew(record: Record, table: Table, colour: str) -> int:
+    """-20 per non-departing boat where this colour has the fewest (maybe 0) on A+B."""
     penalty = 0
     for boat in table.boats:
         if boat.nation in table.departing:
             continue
-        crew = Counter(x.owner for x in record.islanders if x.at.productive
-                       and x.at.nation == boat.nation and x.at.area in ("A", "B"))
+        crew = table.crew_ab.get(boat.nation, Counter())
         if crew[colour] == min(crew[c] for c in record.colours):
             penalty += MINIMUM_CREW_RP
     return penalty

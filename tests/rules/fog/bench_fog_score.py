@@ -1,0 +1,102 @@
+"""Benchmark: score a Large-board record (60 Islanders, every option, missions) and print
+the time per score. Run: .venv/bin/python tests/rules/fog/bench_fog_score.py [--write]"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import timeit
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.app.fog_data import load_rules
+from fogkeeper.rules.fog import load_record, score_record
+
+RECORD = Path(__file__).resolve().parents[2] / "data" / "fog" / "large_all_options.json"
+COLOURS = ("black", "pink", "yellow", "white", "orange", "grey")
+
+
+def _positions(rng: random.Random) -> list[dict[str, Any]]:
+    board = load_rules("L").board
+    supply = Counter({(n, t.value): c for n, ts in board.supply.items() for t, c in ts.items()})
+    placed: list[dict[str, Any]] = []
+    for boat in board.boats:
+        for area, places in boat.places.items():
+            for kind, capacity in places.items():
+                for _ in range(capacity):
+                    nations = sorted(n for (n, t), left in supply.items()
+                                     if t == kind.value and left)
+                    if nations and rng.random() < 0.7:
+                        nation = rng.choice(nations)
+                        supply[(nation, kind.value)] -= 1
+                        placed.append({"nation": nation, "type": kind.value,
+                                       "at": f"boat:{boat.nation}:{area}"})
+    rest = ["pier:blue", "shore", "lost:A", "lost:C", "lost:F", "boat:red:stern", "lost:K"]
+    for (nation, kind), left in sorted(supply.items()):
+        placed += [{"nation": nation, "type": kind, "at": rng.choice(rest)}
+                   for _ in range(left)]
+    return placed
+
+
+def build() -> dict[str, Any]:
+    """A legal 6-player Large-board record with every option that fits 6 players."""
+    rng = random.Random(60)
+    positions = _positions(rng)
+    leader_owners = iter(COLOURS)
+    for x in positions:
+        x["owner"] = rng.choice(COLOURS)
+        if x["type"] == "leader":
+            x["owner"], x["rescue_leader"] = next(leader_owners), True
+    elder = next(x for x in positions if x["type"] == "elder")
+    elder["owner"], elder["rescue_leader"] = next(leader_owners), True
+    stern = [x for x in positions if x["at"] == "boat:red:stern"]
+    for x in stern[3:]:
+        x["at"] = "pier:red"
+    # Drive Off Intensive: a purple Islander covers a non-purple one on a purple place
+    covered = next(x for x in positions if x["at"].startswith("boat:purple:")
+                   and x["nation"] != "purple")
+    covered["covered"] = True
+    top = next(x for x in positions if x["nation"] == "purple" and x["type"] == covered["type"]
+               and not x["at"].startswith("boat:"))
+    top["at"] = covered["at"]
+    scorings = {b: {"A": 8, "B": 6, "C": 4, "D": 2} for b in
+                ("blue", "green", "red", "purple", "olive")}
+    return {
+        "format": "fogkeeper-fog-record", "version": 1, "board": "L", "mode": "multiplayer",
+        "players": [{"name": c.title(), "colours": [c]} for c in COLOURS],
+        "teams": [["Black", "Pink", "Yellow"], ["White", "Orange", "Grey"]],
+        "options": {"hourglass": True, "boat_area_scoring": True, "drive_off": "intensive",
+                    "boats_without_colour": True, "minimum_crew": True,
+                    "individual_boat_scorings": True, "beach_scoring": "B",
+                    "team_scoring": "lowest", "rescue_leaders": True,
+                    "enhanced_movements": True, "fog_cards": "with_c", "events": "with_calm",
+                    "guardians": "A", "rescued_islanders": "open",
+                    "rescue_achievements": "open"},
+        "setup": {"boat_scoring": {"A": 7, "B": 6, "C": 4, "D": 2},
+                  "individual_boat_scorings": scorings,
+                  "beach_scoring": {"A": -20, "B": -15, "C": -10, "K": -4}},
+        "fog": {"start": 11, "final": 0},
+        "final_positions": positions,
+        "preparation_bonuses": {"black": [6, 6], "pink": [5, 3], "yellow": [6], "white": [4],
+                                "orange": [5, 1], "grey": [6, 2]},
+        "missions": {"open": ["A37", "A49", "B57", "A54", "C48", "A51"]},
+    }
+
+
+def main(argv: list[str]) -> int:
+    if "--write" in argv:
+        RECORD.write_text(json.dumps(build(), indent=1) + "\n")
+    record = load_record(RECORD.read_text())
+    rules = load_rules("L")
+    score_record(record, rules)
+    runs = 2000
+    seconds = timeit.timeit(lambda: score_record(record, rules), number=runs)
+    print(f"score_record, board L, {len(record.islanders)} Islanders, every option and "
+          f"missions: {seconds / runs * 1e3:.3f} ms per score (target < 1 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
