@@ -1,0 +1,233 @@
+"""Host-link protocol: UTF-8 JSON objects, one per LF-terminated line; pure, no I/O."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from fogkeeper.errors import FogkeeperError
+
+MAX_LINE_BYTES = 4096
+"""Longest line either side may send, counting every byte up to and including the LF."""
+
+_MAX_CONTENT_BYTES = MAX_LINE_BYTES - 1
+_RESERVED_REQUEST_KEYS = frozenset({"id", "cmd"})
+
+RequestId = int | str | None
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=Enum)
+
+
+class ErrorCode(StrEnum):
+    """Why the box refused a line; sent as ``error.code`` in a failed reply."""
+
+    BAD_JSON = "bad_json"
+    TOO_LONG = "too_long"
+    UNKNOWN_CMD = "unknown_cmd"
+    BAD_ARGS = "bad_args"
+    NOT_NOW = "not_now"
+    LOCKED = "locked"
+    INTERNAL = "internal"
+
+
+class LinkError(FogkeeperError):
+    """A line or a command the box refuses; becomes one error reply on the link."""
+
+    def __init__(self, code: ErrorCode, message: str, request_id: RequestId = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.request_id = request_id
+
+    def with_id(self, request_id: RequestId) -> LinkError:
+        """The same refusal addressed to ``request_id`` (handlers raise without knowing it)."""
+        return LinkError(self.code, self.message, request_id)
+
+    def to_line(self) -> bytes:
+        """The error reply line for this refusal."""
+        return encode_error(self.request_id, self.code, self.message)
+
+
+@dataclass(frozen=True)
+class Request:
+    """One command from the host; ``args`` holds every key but ``id`` and ``cmd``."""
+
+    id: RequestId
+    cmd: str
+    args: Mapping[str, Any]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode_object(line: bytes) -> dict[str, Any]:
+    """One line (LF or CR LF optional) as a JSON object, or LinkError bad_json / too_long."""
+    content = line.removesuffix(b"\n").removesuffix(b"\r")
+    if len(content) > _MAX_CONTENT_BYTES:
+        raise LinkError(ErrorCode.TOO_LONG, f"line longer than {MAX_LINE_BYTES} bytes")
+    try:
+        value = json.loads(content.decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError:
+        raise LinkError(ErrorCode.BAD_JSON, "line is not UTF-8") from None
+    except (ValueError, RecursionError):
+        # The message never echoes the line: it may hold a PIN or other private input.
+        raise LinkError(ErrorCode.BAD_JSON, "line is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise LinkError(ErrorCode.BAD_JSON, "line must be a JSON object")
+    return value
+
+
+def _is_request_id(value: object) -> bool:
+    return value is None or isinstance(value, str) or (
+        isinstance(value, int) and not isinstance(value, bool)
+    )
+
+
+def parse_line(line: bytes) -> Request:
+    """Read one request line; raise LinkError carrying the id whenever it could be read."""
+    obj = decode_object(line)
+    request_id = obj.get("id")
+    if not _is_request_id(request_id):
+        raise LinkError(ErrorCode.BAD_ARGS, "'id' must be an integer, a string or null")
+    cmd = obj.get("cmd")
+    if not isinstance(cmd, str) or not cmd:
+        raise LinkError(ErrorCode.BAD_ARGS, "'cmd' must be a non-empty string", request_id)
+    args = {key: value for key, value in obj.items() if key not in _RESERVED_REQUEST_KEYS}
+    return Request(id=request_id, cmd=cmd, args=MappingProxyType(args))
+
+
+def _encode(obj: Mapping[str, Any]) -> bytes:
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    line = text.encode("utf-8") + b"\n"
+    if len(line) > MAX_LINE_BYTES:
+        raise ValueError(f"encoded line is {len(line)} bytes, over the {MAX_LINE_BYTES} limit")
+    return line
+
+
+def _merge(head: dict[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    clash = head.keys() & body.keys()
+    if clash:
+        raise ValueError(f"reserved keys in the body: {sorted(clash)}")
+    return head | dict(body)
+
+
+def encode_request(request_id: RequestId, cmd: str, args: Mapping[str, Any] | None = None) -> bytes:
+    """A request line as the host sends it."""
+    return _encode(_merge({"id": request_id, "cmd": cmd}, args or {}))
+
+
+def encode_reply(request_id: RequestId, result: Mapping[str, Any]) -> bytes:
+    """A successful reply line: ``{"id":…,"ok":true,…result}``."""
+    return _encode(_merge({"id": request_id, "ok": True}, result))
+
+
+def encode_error(request_id: RequestId, code: ErrorCode, message: str) -> bytes:
+    """A failed reply line: ``{"id":…,"ok":false,"error":{"code":…,"message":…}}``."""
+    error = {"code": str(code), "message": message}
+    return _encode({"id": request_id, "ok": False, "error": error})
+
+
+def encode_event(name: str, payload: Mapping[str, Any]) -> bytes:
+    """An unsolicited event line: ``{"event":name,…payload}``."""
+    return _encode(_merge({"event": name}, payload))
+
+
+class LineFramer:
+    """Cuts a byte stream into lines, holding at most one partial line of bounded size."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._discarding = False
+
+    @property
+    def buffered_bytes(self) -> int:
+        """Bytes of the partial line held back until its LF arrives."""
+        return len(self._buffer)
+
+    def feed(self, data: bytes) -> list[bytes | LinkError]:
+        """Complete lines (LF and one trailing CR removed, empty ones skipped) and overflows."""
+        out: list[bytes | LinkError] = []
+        start = 0
+        while start < len(data):
+            newline = data.find(b"\n", start)
+            end = len(data) if newline < 0 else newline
+            self._take(data[start:end], out)
+            if newline < 0:
+                break
+            if not self._discarding:
+                line = bytes(self._buffer).removesuffix(b"\r")
+                if line:
+                    out.append(line)
+            self._buffer.clear()
+            self._discarding = False
+            start = newline + 1
+        return out
+
+    def _take(self, chunk: bytes, out: list[bytes | LinkError]) -> None:
+        if self._discarding:
+            return
+        if len(self._buffer) + len(chunk) > _MAX_CONTENT_BYTES:
+            # One error per overlong line; its tail up to the next LF is dropped unseen.
+            out.append(LinkError(ErrorCode.TOO_LONG, f"line longer than {MAX_LINE_BYTES} bytes"))
+            self._buffer.clear()
+            self._discarding = True
+            return
+        self._buffer += chunk
+
+
+# Argument checks for command handlers. Messages name the field and the expected kind,
+# never the value received: arguments may carry a PIN.
+
+_KIND_NAMES: dict[type, str] = {
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _matches(value: object, kind: type) -> bool:
+    if kind is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind is int and isinstance(value, bool):
+        return False
+    return isinstance(value, kind)
+
+
+def require(args: Mapping[str, Any], name: str, kind: type[_T]) -> _T:
+    """The argument ``name`` as ``kind`` (an int is accepted as a float), else bad_args."""
+    if name not in args:
+        raise LinkError(ErrorCode.BAD_ARGS, f"missing argument '{name}'")
+    value = args[name]
+    if not _matches(value, kind):
+        expected = _KIND_NAMES.get(kind, kind.__name__)
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument '{name}' must be {expected}")
+    return kind(value) if kind is float else value  # type: ignore[call-arg]
+
+
+def optional(args: Mapping[str, Any], name: str, kind: type[_T], default: _T) -> _T:
+    """Like :func:`require`, but ``default`` when the argument is absent."""
+    return require(args, name, kind) if name in args else default
+
+
+def choice(args: Mapping[str, Any], name: str, options: type[_E]) -> _E:
+    """The argument ``name`` as a member of the enum ``options`` (by value), else bad_args."""
+    raw = require(args, name, str)
+    for member in options:
+        if member.value == raw:
+            return member
+    allowed = ", ".join(str(member.value) for member in options)
+    raise LinkError(ErrorCode.BAD_ARGS, f"argument '{name}' must be one of: {allowed}")
+
+
+def reject_unknown(args: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    """bad_args naming the first argument outside ``allowed``."""
+    for name in sorted(args.keys() - allowed):
+        raise LinkError(ErrorCode.BAD_ARGS, f"unknown argument '{name}'")
