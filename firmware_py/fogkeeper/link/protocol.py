@@ -83,8 +83,10 @@ def decode_object(line: bytes) -> dict[str, Any]:
 
 
 def _is_request_id(value: object) -> bool:
-    return value is None or isinstance(value, str) or (
-        isinstance(value, int) and not isinstance(value, bool)
+    return (
+        value is None
+        or isinstance(value, str)
+        or (isinstance(value, int) and not isinstance(value, bool))
     )
 
 

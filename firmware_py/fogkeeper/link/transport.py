@@ -1,0 +1,195 @@
+"""Host-link transport: reads lines from a serial port on a thread and reopens a lost port."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import cast
+
+import serial
+import serial.threaded
+
+from fogkeeper.drivers.serialport import open_port
+from fogkeeper.link.protocol import LineFramer, LinkError, Request, parse_line
+
+log = logging.getLogger(__name__)
+
+LineHandler = Callable[[Request | LinkError], None]
+PortOpener = Callable[[str], serial.SerialBase]
+_Reader = serial.threaded.ReaderThread["_LineProtocol"]
+
+
+class _LineProtocol(serial.threaded.Protocol):
+    """Feeds a LineFramer and hands each parsed line to the server's callback."""
+
+    def __init__(self, server: LinkServer) -> None:
+        self._server = server
+        self._framer = LineFramer()
+        self._reader: _Reader | None = None
+
+    def connection_made(self, transport: _Reader) -> None:
+        self._reader = transport
+
+    def data_received(self, data: bytes) -> None:
+        for item in self._framer.feed(data):
+            if isinstance(item, LinkError):
+                self._server.deliver(item)
+                continue
+            try:
+                self._server.deliver(parse_line(item))
+            except LinkError as refusal:
+                self._server.deliver(refusal)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        if self._reader is not None:
+            self._server.reader_ended(self._reader, exc)
+
+
+class LinkServer:
+    """The box's end of the host link: a reader thread, thread-safe send, automatic reopen.
+
+    ``on_line`` runs on the reader thread for every Request or LinkError read; it should
+    only enqueue. A port that fails is logged once and reopened every ``reopen_seconds``
+    until :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        spec: str,
+        on_line: LineHandler,
+        *,
+        baudrate: int = 115200,
+        reopen_seconds: float = 2.0,
+        opener: PortOpener | None = None,
+    ) -> None:
+        self.spec = spec
+        self._on_line = on_line
+        self._reopen_seconds = reopen_seconds
+        # The default reader blocks until data arrives (no timeout), so an idle link costs
+        # no wake-ups; ReaderThread's stop() interrupts it through cancel_read().
+        self._opener: PortOpener = opener or (
+            lambda s: open_port(s, baudrate=baudrate, timeout_seconds=None)
+        )
+        self._lock = threading.Lock()
+        self._reader: _Reader | None = None
+        self._lost = threading.Event()
+        self._closing = threading.Event()
+        self._supervisor: threading.Thread | None = None
+
+    @property
+    def connected(self) -> bool:
+        """Whether a port is open and its reader running."""
+        reader = self._reader
+        return reader is not None and reader.alive
+
+    def start(self) -> None:
+        """Open the port and start reading; a malformed spec raises ConfigError.
+
+        A port that cannot be opened yet is logged and retried in the background.
+        """
+        if self._supervisor is not None:
+            raise RuntimeError("LinkServer already started")
+        self._supervisor = threading.Thread(target=self._supervise, name="link-reopen", daemon=True)
+        if not self._try_open(first=True):
+            self._lost.set()
+        self._supervisor.start()
+
+    def send(self, line: bytes) -> None:
+        """Write one encoded line; never raises (a failed port is logged and reopened)."""
+        with self._lock:
+            reader = self._reader
+            if reader is None:
+                return
+            try:
+                reader.write(line)
+            except (serial.SerialException, OSError) as exc:
+                failure: BaseException | None = exc
+            else:
+                failure = None
+        if failure is not None:
+            self._drop(reader, f"write failed: {failure}")
+
+    def deliver(self, item: Request | LinkError) -> None:
+        """Hand one parsed line to ``on_line``; a failing callback is logged, not fatal."""
+        try:
+            self._on_line(item)
+        except Exception as exc:  # the reader must survive a bug in the consumer
+            log.error("link: line handler failed: %s: %s", type(exc).__name__, exc)
+
+    def reader_ended(self, reader: _Reader, exc: BaseException | None) -> None:
+        """Called on the reader thread when its loop stops."""
+        reason = f"port error: {exc}" if exc is not None else "port closed"
+        self._drop(reader, reason)
+
+    def close(self) -> None:
+        """Stop reading, close the port and stop reopening; safe to call twice."""
+        self._closing.set()
+        self._lost.set()
+        with self._lock:
+            reader, self._reader = self._reader, None
+        if reader is not None:
+            self._close_reader(reader)
+        supervisor = self._supervisor
+        if supervisor is not None and supervisor is not threading.current_thread():
+            supervisor.join(timeout=5.0)
+
+    def _try_open(self, *, first: bool) -> bool:
+        try:
+            port = self._opener(self.spec)
+        except (serial.SerialException, OSError) as exc:
+            if first:
+                log.warning(
+                    "link: cannot open %s: %s; retrying every %.1f s",
+                    self.spec,
+                    exc,
+                    self._reopen_seconds,
+                )
+            else:
+                log.debug("link: reopen of %s failed: %s", self.spec, exc)
+            return False
+        reader: _Reader = serial.threaded.ReaderThread(
+            cast(serial.Serial, port), lambda: _LineProtocol(self)
+        )
+        reader.name = "link-reader"
+        with self._lock:
+            if self._closing.is_set():
+                port.close()
+                return True
+            self._reader = reader
+            self._lost.clear()
+            reader.start()
+        log.info("link: listening on %s", self.spec)
+        return True
+
+    def _drop(self, reader: _Reader, reason: str) -> None:
+        """Forget a failed reader once, close its port and wake the reopen thread."""
+        with self._lock:
+            if self._reader is not reader:
+                return
+            self._reader = None
+        if not self._closing.is_set():
+            log.warning(
+                "link: %s lost (%s); reopening every %.1f s",
+                self.spec,
+                reason,
+                self._reopen_seconds,
+            )
+        self._close_reader(reader)
+        self._lost.set()
+
+    @staticmethod
+    def _close_reader(reader: _Reader) -> None:
+        if reader is threading.current_thread():
+            # Its own loop is ending: joining itself is impossible, closing the port is enough.
+            reader.alive = False
+            reader.serial.close()
+        else:
+            reader.close()
+
+    def _supervise(self) -> None:
+        while True:
+            self._lost.wait()
+            if self._closing.wait(self._reopen_seconds):
+                return
+            self._try_open(first=False)
