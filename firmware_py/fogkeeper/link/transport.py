@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 import serial
 import serial.threaded
@@ -17,7 +17,9 @@ log = logging.getLogger(__name__)
 
 LineHandler = Callable[[Request | LinkError], None]
 PortOpener = Callable[[str], serial.SerialBase]
-_Reader = serial.threaded.ReaderThread["_LineProtocol"]
+if TYPE_CHECKING:
+    # ReaderThread is generic only in its type stubs, not at runtime.
+    _Reader: TypeAlias = serial.threaded.ReaderThread["_LineProtocol"]
 
 
 class _LineProtocol(serial.threaded.Protocol):
@@ -76,6 +78,7 @@ class LinkServer:
         self._lost = threading.Event()
         self._closing = threading.Event()
         self._supervisor: threading.Thread | None = None
+        self._started = False
 
     @property
     def connected(self) -> bool:
@@ -88,11 +91,12 @@ class LinkServer:
 
         A port that cannot be opened yet is logged and retried in the background.
         """
-        if self._supervisor is not None:
+        if self._started:
             raise RuntimeError("LinkServer already started")
-        self._supervisor = threading.Thread(target=self._supervise, name="link-reopen", daemon=True)
+        self._started = True
         if not self._try_open(first=True):
             self._lost.set()
+        self._supervisor = threading.Thread(target=self._supervise, name="link-reopen", daemon=True)
         self._supervisor.start()
 
     def send(self, line: bytes) -> None:

@@ -1,0 +1,224 @@
+"""LinkServer: answering over a pty, surviving bad lines, hosts coming and going, lost ports."""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import serial
+from serial.urlhandler.protocol_loop import Serial as LoopSerial
+
+from fogkeeper.drivers.serialport import open_port
+from fogkeeper.errors import ConfigError
+from fogkeeper.link.protocol import LinkError, Request, encode_reply
+from fogkeeper.link.transport import LinkServer
+
+
+def wait_until(predicate: Callable[[], bool], timeout_seconds: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout_seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return predicate()
+
+
+class EchoBox:
+    """A box whose every command replies with its name and arguments."""
+
+    def __init__(self, spec: str, **options: Any) -> None:
+        self.server = LinkServer(spec, self.on_line, **options)
+
+    def on_line(self, item: Request | LinkError) -> None:
+        if isinstance(item, LinkError):
+            self.server.send(item.to_line())
+        else:
+            self.server.send(encode_reply(item.id, {"cmd": item.cmd, "args": dict(item.args)}))
+
+
+@pytest.fixture
+def echo_box(tmp_path: Path) -> Iterator[tuple[EchoBox, Path]]:
+    link = tmp_path / "fk"
+    box = EchoBox(f"pty:{link}", reopen_seconds=0.05)
+    box.server.start()
+    yield box, link
+    box.server.close()
+
+
+def ask(host: serial.Serial, line: bytes) -> dict[str, Any]:
+    host.write(line)
+    reply = host.readline()
+    assert reply.endswith(b"\n"), f"no reply to {line!r}"
+    result: dict[str, Any] = json.loads(reply)
+    return result
+
+
+def test_requests_are_answered(echo_box: tuple[EchoBox, Path]) -> None:
+    box, link = echo_box
+    assert box.server.connected
+    with serial.Serial(str(link), timeout=3.0) as host:
+        assert ask(host, b'{"id":1,"cmd":"hello"}\n') == {
+            "id": 1,
+            "ok": True,
+            "cmd": "hello",
+            "args": {},
+        }
+        reply = ask(host, b'{"id":"b","cmd":"timer.start","seconds":30}\r\n')
+        assert (reply["id"], reply["args"]) == ("b", {"seconds": 30})
+
+
+BAD_LINES = [
+    (b"garbage\n", None, "bad_json"),
+    (b'{"id":4,"cmd":17}\n', 4, "bad_args"),
+    (b"x" * 5000 + b"\n", None, "too_long"),
+    (b"\xc3\x28\n", None, "bad_json"),
+]
+
+
+@pytest.mark.parametrize(("line", "request_id", "code"), BAD_LINES)
+def test_bad_line_gets_an_error_and_the_box_keeps_answering(
+    echo_box: tuple[EchoBox, Path], line: bytes, request_id: Any, code: str
+) -> None:
+    _, link = echo_box
+    with serial.Serial(str(link), timeout=3.0) as host:
+        error = ask(host, line)
+        assert (error["id"], error["ok"], error["error"]["code"]) == (request_id, False, code)
+        assert ask(host, b'{"id":9,"cmd":"state"}\n')["cmd"] == "state"
+
+
+def test_host_closing_and_reopening(echo_box: tuple[EchoBox, Path]) -> None:
+    box, link = echo_box
+    for round_number in range(3):
+        with serial.Serial(str(link), timeout=3.0) as host:
+            reply = ask(host, json.dumps({"id": round_number, "cmd": "hello"}).encode() + b"\n")
+            assert reply["id"] == round_number
+        box.server.send(b'{"event":"screen"}\n')  # nobody attached: must not block or fail
+    assert box.server.connected
+
+
+class FlakyLoop(LoopSerial):
+    """loop:// whose reads or writes fail once the test says the cable was pulled."""
+
+    def __init__(self, pulled: threading.Event, fail_on: str) -> None:
+        self.pulled = pulled
+        self.fail_on = fail_on
+        super().__init__("loop://", timeout=0.05)
+
+    def read(self, size: int = 1) -> bytes:
+        if self.fail_on == "read" and self.pulled.is_set():
+            raise serial.SerialException("device disconnected")
+        return super().read(size)
+
+    def write(self, data: Any) -> int:
+        if self.fail_on == "write" and self.pulled.is_set():
+            raise serial.SerialException("write failed: EIO")
+        written: int = super().write(data)
+        return written
+
+
+class Opener:
+    """Fails ``failures`` times, then hands out FlakyLoop ports."""
+
+    def __init__(self, failures: int, fail_on: str = "read") -> None:
+        self.failures = failures
+        self.fail_on = fail_on
+        self.calls = 0
+        self.pulled = threading.Event()
+        self.ports: list[FlakyLoop] = []
+
+    def __call__(self, spec: str) -> serial.SerialBase:
+        self.calls += 1
+        if self.calls <= self.failures:
+            raise serial.SerialException(f"could not open port {spec}")
+        self.pulled.clear()
+        port = FlakyLoop(self.pulled, self.fail_on)
+        self.ports.append(port)
+        return port
+
+
+def test_port_absent_at_start_is_opened_when_it_appears() -> None:
+    opener = Opener(failures=3)
+    server = LinkServer("/dev/ttyGS0", lambda item: None, reopen_seconds=0.05, opener=opener)
+    server.start()
+    try:
+        assert not server.connected
+        assert wait_until(lambda: server.connected)
+        assert opener.calls == 4
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("fail_on", ["read", "write"])
+def test_pulled_plug_is_logged_once_and_reopened(
+    fail_on: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    received: queue.Queue[Request | LinkError] = queue.Queue()
+    opener = Opener(failures=0, fail_on=fail_on)
+    server = LinkServer("/dev/ttyGS0", received.put, reopen_seconds=0.02, opener=opener)
+    caplog.set_level(logging.DEBUG, logger="fogkeeper.link.transport")
+    server.start()
+    try:
+        assert wait_until(lambda: server.connected)
+        opener.failures = opener.calls + 2  # the next two reopen attempts fail too
+        opener.pulled.set()
+        server.send(b'{"id":1,"cmd":"hello"}\n')  # must not raise, whatever happens
+        assert wait_until(lambda: opener.calls >= 4 and server.connected)
+        lost = [r for r in caplog.records if "lost" in r.getMessage()]
+        assert len(lost) == 1
+        assert all("\n" not in r.getMessage() for r in caplog.records)
+        # The reopened loop port works: a line sent comes back as a request.
+        server.send(b'{"id":2,"cmd":"again"}\n')
+        item = received.get(timeout=3.0)
+        while isinstance(item, Request) and item.id != 2:
+            item = received.get(timeout=3.0)
+        assert isinstance(item, Request) and item.cmd == "again"
+    finally:
+        server.close()
+
+
+def test_close_is_idempotent_and_stops_reopening() -> None:
+    opener = Opener(failures=10**6)
+    server = LinkServer("/dev/ttyGS0", lambda item: None, reopen_seconds=0.01, opener=opener)
+    server.start()
+    assert wait_until(lambda: opener.calls >= 3)
+    server.close()
+    server.close()
+    calls = opener.calls
+    time.sleep(0.1)
+    assert opener.calls == calls
+    assert not server.connected
+    server.send(b'{"event":"screen"}\n')  # after close: silently dropped
+
+
+def test_failing_handler_does_not_stop_the_reader(caplog: pytest.LogCaptureFixture) -> None:
+    seen: list[str] = []
+
+    def handler(item: Request | LinkError) -> None:
+        assert isinstance(item, Request)
+        seen.append(item.cmd)
+        if item.cmd == "boom":
+            raise RuntimeError("handler bug")
+
+    server = LinkServer("loop://", handler, opener=lambda s: open_port(s, timeout_seconds=0.05))
+    server.start()
+    try:
+        server.send(b'{"cmd":"boom"}\n{"cmd":"after"}\n')
+        assert wait_until(lambda: seen == ["boom", "after"])
+        assert server.connected
+        assert any("handler bug" in r.getMessage() for r in caplog.records)
+    finally:
+        server.close()
+
+
+def test_malformed_spec_fails_at_start() -> None:
+    server = LinkServer("pty:", lambda item: None)
+    with pytest.raises(ConfigError):
+        server.start()
+    server.close()
