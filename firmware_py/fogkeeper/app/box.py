@@ -26,10 +26,13 @@ from fogkeeper.link.protocol import LinkError, Request
 from fogkeeper.ui.draw import Frame
 
 log = logging.getLogger(__name__)
+DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a still screen
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
 
 
 class Sink(Protocol):
+    @property
+    def healthy(self) -> bool: ...
     def push(self, image: Image.Image) -> bool: ...
     def set_contrast(self, level: int) -> None: ...
     def close(self) -> None: ...
@@ -63,6 +66,8 @@ class Parts:
     link: Link | None = None
     set_hold_seconds: Callable[[float], None] | None = None
     closers: tuple[Callable[[], None], ...] = ()
+    pin_factory: Any = None  # kept so the simulator and tests can drive mock pins
+    input_pins: dict[Any, int] | None = None
 
 
 class Box:
@@ -108,6 +113,16 @@ class Box:
             from fogkeeper.link.protocol import encode_event
 
             self.parts.link.send(encode_event(event, payload))
+
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        """Write a finished game's record under the data folder; return its path."""
+        from fogkeeper.app.store import JsonStore
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.stores.folder / "records" / f"{game}-{stamp}.json"
+        JsonStore(path).save(record)
+        log.info("game record written: %s", path)
+        return str(path)
 
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -155,6 +170,8 @@ class Box:
         timer = self.app.next_deadline(now)
         if timer is not None:
             deadlines += [timer, self._next_running_save]
+        if not self.parts.sink.healthy:
+            deadlines.append(now + DISPLAY_RETRY_SECONDS)
         if self.config.screen.dim_after_seconds and not self._dimmed:
             deadlines.append(self._last_input + self.config.screen.dim_after_seconds)
         if not deadlines:

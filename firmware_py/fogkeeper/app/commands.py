@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fogkeeper import PROTOCOL_VERSION, __version__
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
+from fogkeeper.flow.game import GAMES
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error, encode_reply
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Result = dict[str, Any]
-GAMES = {"fog": "coming", "fogsite": "coming", "corps": "coming"}
+ALL_GAMES = ("fog", "fogsite", "corps")
 
 
 def _arg(request: Request, name: str, kind: type, default: Any = None,
@@ -56,7 +57,8 @@ class Commands:
             "timer.pause": self.timer_pause, "timer.resume": self.timer_resume,
             "timer.reset": self.timer_reset, "timer.set": self.timer_set,
             "timer.next": self.timer_next, "session.resume": self.session_resume,
-            "session.discard": self.session_discard,
+            "session.discard": self.session_discard, "game.start": self.game_start,
+            "game.quit": self.game_quit,
         }
 
     def answer(self, item: Request | LinkError) -> None:
@@ -70,7 +72,7 @@ class Commands:
             link.send(reply)
 
     def _run(self, request: Request) -> bytes:
-        handler = self.table.get(request.cmd)
+        handler = self.table.get(request.cmd) or self._game_handler(request.cmd)
         try:
             if handler is None:
                 known = ", ".join(sorted(self.table))
@@ -84,10 +86,32 @@ class Commands:
             return encode_error(request.id, ErrorCode.INTERNAL,
                                 f"{request.cmd}: internal error, see the box's log")
 
+    def _game_handler(self, cmd: str) -> Callable[[Request], Result] | None:
+        """``<game>.<action>`` goes to that game's flow, when the game is known."""
+        prefix, _, action = cmd.partition(".")
+        if not action or prefix not in {name for name, _ in GAMES.values()}:
+            return None
+
+        def handler(request: Request) -> Result:
+            game = self.box.app.game
+            if game is None or game.name != prefix:
+                raise _not_now(request, f"{prefix} is not running; send game.start "
+                                        f'{{"game": "{prefix}"}} first')
+            result = game.command(action, request.args)
+            self.box.app.changes += 1
+            return result
+        return handler
+
     # ---- general -------------------------------------------------------------------------
     def hello(self, request: Request) -> Result:
         return {"name": "fogkeeper", "version": __version__, "protocol": PROTOCOL_VERSION,
-                "games": dict(GAMES), "screen": self.box.app.state.value}
+                "games": {g: "ready" if g in self._game_names() else "coming"
+                          for g in ALL_GAMES},
+                "screen": self.box.app.state.value}
+
+    @staticmethod
+    def _game_names() -> set[str]:
+        return {name for name, _ in GAMES.values()}
 
     def press(self, request: Request) -> Result:
         names = [b.value for b in Button]
@@ -117,7 +141,8 @@ class Commands:
                       "players": glass.times.players, "visual_only": app.visual_only,
                       "turns": [list(t) for t in glass.times.turns]},
             "settings": app.settings.to_json(),
-            "game": None,
+            "game": None if app.game is None else {"name": app.game.name,
+                                                    **app.game.public_state()},
             "home": list(HOME_ITEMS),
         }
 
@@ -198,6 +223,27 @@ class Commands:
         app.changes += 1
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
                 "visual_only": app.visual_only}
+
+    # ---- games ---------------------------------------------------------------------------
+    def game_start(self, request: Request) -> Result:
+        self._free(request)
+        names = sorted(self._game_names())
+        name = _arg(request, "game", str, check=lambda v: v in names,
+                    allowed="one of " + (", ".join(names) or "(no game in this build)"))
+        app = self.box.app
+        if app.game is not None:
+            raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
+        app.game = app.new_game(name)
+        app.machine.set_state(Screen.GAME, model=app)
+        app.changes += 1
+        return {"screen": app.state.value, "game": name}
+
+    def game_quit(self, request: Request) -> Result:
+        app = self.box.app
+        if app.game is None:
+            raise _not_now(request, "no game is running")
+        app.game_over()
+        return {"screen": app.state.value}
 
     # ---- session -------------------------------------------------------------------------
     def session_resume(self, request: Request) -> Result:

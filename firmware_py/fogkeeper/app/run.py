@@ -6,6 +6,7 @@ import argparse
 import logging
 import signal
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -84,7 +85,8 @@ def input_pins(config: Config) -> dict[Button, int]:
     return {b: pin for b, pin in wired.items() if pin != NO_PIN}
 
 
-def build(config: Config, *, keymap: bool = False) -> Box:
+def build(config: Config, *, keymap: bool = False,
+          clock: Callable[[], float] = time.monotonic) -> Box:
     """Pick and start every part the config names, then make the box around them."""
     from fogkeeper.drivers.buzzer import BuzzerPlayer, Tune, create_buzzer
     from fogkeeper.drivers.display import FrameSink, create_device
@@ -97,17 +99,18 @@ def build(config: Config, *, keymap: bool = False) -> Box:
                            spi_device=d.spi_device, spi_speed_hz=d.spi_speed_hz,
                            gpio_dc=d.gpio_dc,
                            gpio_reset=None if d.gpio_reset == NO_PIN else d.gpio_reset)
-    sink = FrameSink(device)
+    sink = FrameSink(device, clock=clock)
     b = config.buzzer
     buzzer_device = None if b.kind == "none" else create_buzzer(b.kind, b.pin, factory)
     player = BuzzerPlayer(buzzer_device, volume_percent=b.volume_percent, muted=b.muted)
     parts = Parts(sink=sink, buzzer=player, tune=lambda name: Tune(name))
-    box = Box(config, parts, Stores(data_dir(config)), keymap=keymap)
+    box = Box(config, parts, Stores(data_dir(config)), keymap=keymap, clock=clock)
     pins = input_pins(config)
     inputs = GpioInputs(pins, box.events.put, hold_seconds=box.app.settings.hold_seconds,
                         bounce_seconds=config.inputs.bounce_seconds or None,
                         pin_factory=factory)
     parts.set_hold_seconds = lambda s: setattr(inputs, "hold_seconds", s)
+    parts.pin_factory, parts.input_pins = factory, pins
     closers: list[Callable[[], None]] = [inputs.close, player.close, sink.close]
     if config.display.driver == "terminal" and factory is not None:
         closers.insert(0, _start_keyboard(box, factory, pins))

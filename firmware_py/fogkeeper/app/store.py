@@ -87,6 +87,7 @@ class Stores:
     """The box's two files in its data folder: the session and the settings."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.session = JsonStore(folder / "session.json")
         self.settings = JsonStore(folder / "settings.json")
         self._last_settings: Any = None
