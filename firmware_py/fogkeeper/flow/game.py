@@ -66,4 +66,12 @@ GameFactory = Callable[[GameContext], GameFlow]
 
 # home-menu label -> (game name, factory); a game's flow adds its line when it lands, with a
 # factory that imports the flow on first use so that start-up stays light
-GAMES: dict[str, tuple[str, GameFactory]] = {}
+def _corps(context: GameContext) -> GameFlow:
+    from fogkeeper.flow.corps import CorpsFlow
+
+    return CorpsFlow(context)
+
+
+GAMES: dict[str, tuple[str, GameFactory]] = {
+    "Corps of Discovery": ("corps", _corps),
+}

@@ -1,0 +1,120 @@
+"""Corps of Discovery screens the generic renderers cannot draw: the guess board and one circle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from fogkeeper.ui import draw as d
+from fogkeeper.ui.draw import Frame
+
+GRID_COLUMNS = 3
+CELL_WIDTH = d.WIDTH // GRID_COLUMNS
+CELL_HEIGHT = 14
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One circle of the Reference Board: its number, the token on it ("" when empty)."""
+
+    slot: int
+    token: str
+    fixed: bool = False  # Water on its public circle: drawn boxed, it never moves
+
+
+@dataclass(frozen=True)
+class BoardView:
+    title: str
+    corner: str
+    cells: tuple[CellView, ...]
+    cursor: int  # slot number under the cursor
+    hint: str
+    carried: int | None = None  # slot whose token the table is moving, drawn blinking-free
+
+
+@dataclass(frozen=True)
+class CircleView:
+    """One uncovered circle at the end: the guess, the true token and the verdict on it."""
+
+    title: str
+    slot: int
+    guess: str
+    answer: str
+    right: bool
+    progress: str
+    hint: str
+
+
+SHORT_NAMES = {"mushroom": "Mush", "flower": "Flowr"}  # the two names wider than a third
+
+
+def short_name(token: str) -> str:
+    """A token name short enough for a third of the screen."""
+    return SHORT_NAMES.get(token, token.capitalize()) if token else "-"
+
+
+def render_board(view: BoardView) -> Frame:
+    """Nine circles in a 3x3 grid, numbered 1..9 left to right, top to bottom."""
+    image, draw = d.blank()
+    d.title_bar(draw, view.title, view.corner)
+    for cell in view.cells:
+        _cell(draw, cell, view)
+    d.footer(draw, view.hint)
+    return Frame(image, (f"{view.title} [{view.corner}]" if view.corner else view.title,
+                         *_board_lines(view), view.hint))
+
+
+def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
+    column, line = (cell.slot - 1) % GRID_COLUMNS, (cell.slot - 1) // GRID_COLUMNS
+    left, top = column * CELL_WIDTH, d.TITLE_HEIGHT + 1 + line * CELL_HEIGHT
+    right, bottom = left + CELL_WIDTH - 2, top + CELL_HEIGHT - 2
+    selected = cell.slot == view.cursor
+    if selected:
+        draw.rectangle((left, top, right, bottom), fill=1)
+    elif cell.slot == view.carried or cell.fixed:
+        draw.rectangle((left, top, right, bottom), outline=1)
+    ink = 0 if selected else 1
+    label = f"{cell.slot} {short_name(cell.token)}"
+    draw.text((left + 2, top + 1), d.fit(label, d.SMALL, CELL_WIDTH - 4), font=d.font(d.SMALL),
+              fill=ink)
+    if cell.slot == view.carried:  # a dotted underline marks the token in the hand
+        for x in range(left + 2, right - 1, 3):
+            draw.point((x, bottom - 1), fill=ink)
+
+
+def _board_lines(view: BoardView) -> tuple[str, ...]:
+    lines = []
+    for start in range(0, len(view.cells), GRID_COLUMNS):
+        parts = []
+        for cell in view.cells[start:start + GRID_COLUMNS]:
+            mark = ">" if cell.slot == view.cursor else " "
+            extra = "#" if cell.fixed else ("^" if cell.slot == view.carried else "")
+            parts.append(f"{mark}{cell.slot} {cell.token or '-'}{extra}")
+        lines.append("  ".join(parts))
+    return tuple(lines)
+
+
+def render_key_slot(title: str, slot: int, token: str, hint: str) -> Frame:
+    """Key entry: only the slot being entered and the token chosen for it."""
+    image, draw = d.blank()
+    d.title_bar(draw, title, f"{slot}/9")
+    d.centred(draw, d.TITLE_HEIGHT + 1, f"Circle {slot}", d.SMALL)
+    d.centred(draw, d.TITLE_HEIGHT + 14, token.capitalize(), 20, stroke=0)
+    d.footer(draw, hint)
+    return Frame(image, (title, f"Circle {slot} of 9: {token}", hint))
+
+
+def render_circle(view: CircleView) -> Frame:
+    """The reveal of one circle, the verdict on it in large letters."""
+    image, draw = d.blank()
+    d.title_bar(draw, view.title, view.progress)
+    said = "RIGHT" if view.right else "WRONG"
+    d.centred(draw, d.TITLE_HEIGHT, f"Circle {view.slot}: {said}", 14, stroke=0)
+    guess = f"guess {view.guess.capitalize() if view.guess else '-'}"
+    answer = f"it is {view.answer.capitalize()}"
+    d.centred(draw, d.TITLE_HEIGHT + 17, guess, d.SMALL)
+    d.centred(draw, d.TITLE_HEIGHT + 29, answer, d.SMALL)
+    d.footer(draw, view.hint)
+    return Frame(image, (f"{view.title} [{view.progress}]", f"Circle {view.slot}: {said}",
+                         guess, answer, view.hint))

@@ -1,0 +1,156 @@
+"""A box on a fake clock for the Corps flow tests: button presses, frames, sounds, records."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from fogkeeper.config import Config, SecurityConfig
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.corps import CorpsFlow
+from fogkeeper.flow.corps_model import CorpsScreen
+from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.views import frame
+from fogkeeper.rules import corps
+from fogkeeper.rules.corps import AnswerKey, Token
+from fogkeeper.ui.draw import Frame
+
+UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
+OK, B, KEY3 = Button.PRESS, Button.KEY2, Button.KEY3
+HOLD = "hold"
+PIN = "4711"
+HOME_DOWNS_TO_CORPS = 2  # The FOG, FOGSITE, Corps of Discovery
+
+
+def shuffled_key(seed: int, map_id: int = 1) -> AnswerKey:
+    """A key with the nine tokens in a seeded random order."""
+    tokens = list(Token)
+    random.Random(seed).shuffle(tokens)
+    return AnswerKey(map_id, tuple(tokens))
+
+
+def key_text(key: AnswerKey) -> str:
+    return corps.format_key_file({key.map_id: key})
+
+
+class Effects:
+    """Records everything the flow asks of the world."""
+
+    def __init__(self) -> None:
+        self.sounds: list[str] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.records: list[tuple[str, dict[str, Any]]] = []
+
+    def sound(self, tune: str) -> None:
+        self.sounds.append(tune)
+
+    def apply_settings(self, settings: Settings) -> None: ...
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        self.events.append((event, payload))
+
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        self.records.append((game, record))
+        return f"/tmp/records/{game}-{len(self.records)}.json"
+
+
+def config_with(pin: str = PIN) -> Config:
+    return replace(Config(), security=SecurityConfig(pin=pin))
+
+
+class Table:
+    """An app on the HOME screen (or another first screen) with a clock that moves when told."""
+
+    def __init__(self, first: Screen = Screen.HOME, pin: str = PIN) -> None:
+        self.now = 1000.0
+        self.effects = Effects()
+        self.app = App(config_with(pin), self.effects, lambda: self.now, settings=Settings(),
+                       first_screen=first)
+        self.frames: list[Frame] = []
+
+    def press(self, *buttons: Button | str) -> Table:
+        hold = False
+        for b in buttons:
+            if b == HOLD:
+                hold = True
+                continue
+            assert isinstance(b, Button)
+            self.app.handle(ButtonEvent(b, long=hold))
+            hold = False
+            self.frames.append(frame(self.app, self.now))
+        return self
+
+    def wait(self, seconds: float) -> Table:
+        end = self.now + seconds
+        while (deadline := self.app.next_deadline(self.now)) is not None and deadline <= end:
+            self.now = deadline
+            self.app.tick(self.now)
+            self.frames.append(frame(self.app, self.now))
+        self.now = end
+        self.app.tick(self.now)
+        return self
+
+    @property
+    def game(self) -> CorpsFlow:
+        assert isinstance(self.app.game, CorpsFlow)
+        return self.app.game
+
+    @property
+    def screen(self) -> CorpsScreen:
+        return self.game.state
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return frame(self.app, self.now).lines
+
+    def shows(self, text: str) -> bool:
+        return any(text in line for line in self.lines)
+
+    # ---- the joystick steps of a chapter ---------------------------------------------------
+    def open_corps(self) -> Table:
+        return self.press(*[DOWN] * HOME_DOWNS_TO_CORPS, OK)
+
+    def choose(self, map_id: int = 1, notebook: bool = False) -> Table:
+        """On the mode screen: set the Map, then Fog chapter or Previous Chapter."""
+        return self.press(*[RIGHT] * (map_id - 1), DOWN, *([DOWN] if notebook else []), OK)
+
+    def enter_key(self, key: AnswerKey) -> Table:
+        """The key holder: 'Enter on joystick', then each circle's token with up/down."""
+        self.press(OK)
+        used: list[Token] = []
+        for slot in corps.SLOTS:
+            left = [t for t in Token if t not in used]
+            self.press(*[DOWN] * left.index(key.answer(slot)), OK)
+            used.append(key.answer(slot))
+        return self
+
+    def type_pin(self, pin: str = PIN) -> Table:
+        for i, digit in enumerate(pin):
+            self.press(*([UP] * int(digit) if digit != "0" else [UP, DOWN]))
+            if i < len(pin) - 1:
+                self.press(RIGHT)
+        return self.press(OK)
+
+    def go_to(self, slot: int) -> Table:
+        here = self.game.cursor_slot
+        rows = (slot - 1) // 3 - (here - 1) // 3
+        columns = (slot - 1) % 3 - (here - 1) % 3
+        moves = [DOWN if rows > 0 else UP] * abs(rows) + [RIGHT if columns > 0 else LEFT] * abs(
+            columns)
+        return self.press(*moves)
+
+    def place(self, slot: int, token: Token) -> Table:
+        """On the board: OK on an empty circle, then the token from the list beside it."""
+        self.go_to(slot).press(OK)
+        assert self.screen is CorpsScreen.PICK
+        offered = [t for t in self.game.pickable()]
+        return self.press(*[DOWN] * offered.index(token), OK)
+
+    def tracker_row(self, label: str) -> Table:
+        """From the board, open the tracker and put the cursor on ``label``."""
+        if self.screen is not CorpsScreen.TRACKER:
+            self.press(KEY3)
+        items = self.game.menu_items(CorpsScreen.TRACKER)
+        return self.press(*[UP] * len(items), *[DOWN] * items.index(label))
