@@ -48,6 +48,9 @@ def _pin_code(value: str) -> bool:
 
 
 GPIO = "a BCM GPIO number 0-27, or -1 for not wired"
+# the SPI clock rates luma.core's spi() accepts, in Hz
+SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in (
+    0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,8 @@ class DisplayConfig:
     i2c_address: int = _rule(0x3C, "an I2C address 0x03-0x77", _between(0x03, 0x77))
     spi_port: int = _rule(0, "an SPI bus number 0-6", _between(0, 6))
     spi_device: int = _rule(0, "an SPI chip select 0-2", _between(0, 2))
-    spi_speed_hz: int = _rule(8_000_000, "500000-32000000", _between(500_000, 32_000_000))
+    spi_speed_hz: int = _rule(8_000_000, "one of luma's SPI clocks: " + ", ".join(
+        str(s) for s in SPI_SPEEDS_HZ), _one_of(*SPI_SPEEDS_HZ))
     gpio_dc: int = _rule(24, GPIO, _gpio)
     gpio_reset: int = _rule(25, GPIO, _gpio)
     rotation: int = _rule(0, "0 or 180 (degrees)", _one_of(0, 180))
@@ -117,7 +121,6 @@ class ScreenConfig:
 @dataclass(frozen=True)
 class StorageConfig:
     data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path")
-    save_running_every_seconds: float = _rule(1.0, "0.2-60 seconds", _between(0.2, 60))
 
 
 @dataclass(frozen=True)

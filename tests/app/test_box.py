@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import BoxHarness  # noqa: E402
+from harness import BoxHarness
 
-from fogkeeper.events import Button  # noqa: E402
+from fogkeeper.events import Button
 
 B = Button
 TIMER = (B.DOWN, B.DOWN, B.DOWN, B.PRESS)
@@ -109,7 +109,8 @@ def test_press_command_is_the_same_as_a_button(tmp_path: Path) -> None:
     ("timer.resume", {}, "not_now"),
     ("session.resume", {}, "not_now"),
     ("game.start", {"game": "chess"}, "bad_args"),
-    ("corps.state", {}, "unknown_cmd"),
+    ("chess.state", {}, "unknown_cmd"),
+    ("corps.state", {}, "not_now"),
 ])
 def test_bad_commands_get_a_coded_error_and_the_box_goes_on(
         tmp_path: Path, cmd: str, args: dict[str, object], code: str) -> None:

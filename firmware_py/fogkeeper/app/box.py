@@ -88,7 +88,7 @@ class Box:
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
-        self._next_running_save = 0.0
+        self._saved_shown = -1
         self._last_input = clock()
         self._dimmed = False
         self._shift = 0
@@ -169,7 +169,7 @@ class Box:
         deadlines = [self._next_shift] if self.config.screen.shift_every_seconds else []
         timer = self.app.next_deadline(now)
         if timer is not None:
-            deadlines += [timer, self._next_running_save]
+            deadlines.append(timer)
         if not self.parts.sink.healthy:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
         if self.config.screen.dim_after_seconds and not self._dimmed:
@@ -209,14 +209,19 @@ class Box:
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
     def save(self, force: bool = False) -> None:
-        """Write the session when it changed, and every so often while a glass runs."""
+        """Write the session when it changed, and at each second a running glass shows.
+
+        Saving in the same step that drew the second means a pulled plug comes back to the
+        very number that was on the screen.
+        """
         now = self.clock()
+        shown = self.app.glass.shown_seconds(now)
         running = self.app.glass.phase is Phase.RUNNING
-        due = running and now >= self._next_running_save
+        due = running and shown != self._saved_shown
         if not (force or due or self.app.changes != self._saved_changes):
             return
         self._saved_changes = self.app.changes
-        self._next_running_save = now + self.config.storage.save_running_every_seconds
+        self._saved_shown = shown
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
         taken = snapshot.take(self.app, now)
