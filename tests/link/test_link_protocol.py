@@ -207,7 +207,7 @@ REQUIRE_OK: list[tuple[str, type, Any]] = [
 
 @pytest.mark.parametrize(("name", "kind", "expected"), REQUIRE_OK)
 def test_require_ok(name: str, kind: type, expected: Any) -> None:
-    value = require(ARGS, name, kind)
+    value: Any = require(ARGS, name, kind)
     assert value == expected
     assert type(value) is kind
 

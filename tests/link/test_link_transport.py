@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from serial.urlhandler.protocol_loop import Serial as LoopSerial
 
 from fogkeeper.drivers.serialport import open_port
 from fogkeeper.errors import ConfigError
-from fogkeeper.link.protocol import LinkError, Request, encode_reply
+from fogkeeper.link.protocol import MAX_LINE_BYTES, LinkError, Request, encode_reply
 from fogkeeper.link.transport import LinkServer
 
 
@@ -116,11 +118,10 @@ class FlakyLoop(LoopSerial):
             raise serial.SerialException("device disconnected")
         return super().read(size)
 
-    def write(self, data: Any) -> int:
+    def write(self, data: Any) -> int | None:
         if self.fail_on == "write" and self.pulled.is_set():
             raise serial.SerialException("write failed: EIO")
-        written: int = super().write(data)
-        return written
+        return super().write(data)
 
 
 class Opener:
@@ -222,3 +223,49 @@ def test_malformed_spec_fails_at_start() -> None:
     with pytest.raises(ConfigError):
         server.start()
     server.close()
+
+
+def _lines_in(stream: bytes) -> int:
+    """Replies a stream of complete lines must get: one per non-empty or overlong line."""
+    segments = stream.split(b"\n")[:-1]
+    return sum(1 for s in segments if len(s) + 1 > MAX_LINE_BYTES or s.removesuffix(b"\r"))
+
+
+_noise = st.lists(
+    st.one_of(
+        st.binary(max_size=60),
+        st.sampled_from([b'{"id":1,"cmd":3}', b'{"id":true,"cmd":"x"}', b"[]", b'{"cmd":"x"}']),
+        st.integers(min_value=MAX_LINE_BYTES - 2, max_value=MAX_LINE_BYTES + 300).map(
+            lambda n: b"{" * n
+        ),
+    ),
+    max_size=6,
+).map(lambda parts: b"\n".join(parts) + b"\n")
+
+
+def test_every_line_is_answered_and_the_box_keeps_answering(tmp_path: Path) -> None:
+    link = tmp_path / "fk"
+    box = EchoBox(f"pty:{link}")
+    box.server.start()
+    host = serial.Serial(str(link), timeout=3.0)
+    marker = iter(range(10**9))
+
+    @settings(max_examples=30, deadline=None)
+    @given(stream=_noise)
+    def exchange(stream: bytes) -> None:
+        end_id = f"end-{next(marker)}"
+        host.write(stream + json.dumps({"id": end_id, "cmd": "hello"}).encode() + b"\n")
+        replies = 0
+        while True:
+            line = host.readline()
+            assert line.endswith(b"\n"), "the box stopped answering"
+            if json.loads(line).get("id") == end_id:
+                break
+            replies += 1
+        assert replies == _lines_in(stream)
+
+    try:
+        exchange()
+    finally:
+        host.close()
+        box.server.close()
