@@ -1,0 +1,121 @@
+"""The real program: `fogkeeper run --sim --link pty:...` in a subprocess, driven over pyserial.
+
+It runs a timer to expiry, kills the box with SIGKILL in the middle of a countdown, starts
+it again and finds the same screen after resuming.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import serial
+
+
+class Box:
+    """A running `fogkeeper run` process and a pyserial connection to its link."""
+
+    def __init__(self, folder: Path) -> None:
+        self.link_path = folder / "link"
+        config = folder / "box.toml"
+        config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n'
+                          '[screen]\nshift_every_seconds = 0\n', encoding="utf-8")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "fogkeeper", "run", "--sim", "--config", str(config),
+             "--link", f"pty:{self.link_path}"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while not self.link_path.exists():
+            assert self.process.poll() is None, self.process.stderr.read().decode()  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "the box did not open its link"
+            time.sleep(0.05)
+        self.port = serial.Serial(str(self.link_path), timeout=0.2)
+        self.events: list[dict[str, Any]] = []
+        self.next_id = 0
+
+    def request(self, cmd: str, **args: Any) -> dict[str, Any]:
+        self.next_id += 1
+        self.port.write(json.dumps({"id": self.next_id, "cmd": cmd, **args}).encode() + b"\n")
+        return self.wait_for(lambda line: line.get("id") == self.next_id)
+
+    def wait_for(self, match: Any, timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            raw = self.port.readline()
+            if not raw:
+                continue
+            line = json.loads(raw)
+            if "event" in line:
+                self.events.append(line)
+            if match(line):
+                return line
+        raise AssertionError("no matching line from the box in time")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self.port.close()
+
+    def stop(self) -> int:
+        self.port.close()
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def test_timer_to_expiry_then_power_loss_and_resume(folder: Path) -> None:
+    box = Box(folder)
+    try:
+        assert box.request("hello")["name"] == "fogkeeper"
+        assert box.request("timer.start", seconds=6)["phase"] == "running"
+        expired = box.wait_for(lambda line: line.get("event") == "timer.expired", timeout=15)
+        assert expired["player"] == 1
+        warned = [e["seconds_left"] for e in box.events if e.get("event") == "timer.warning"]
+        assert warned == [5, 4, 3, 2, 1]
+        assert box.request("screen")["lines"][0].startswith("TIME UP")
+
+        box.request("timer.reset")
+        box.request("timer.start", seconds=30)
+        box.wait_for(lambda line: line.get("event") == "screen"
+                     and line["lines"][1] == "0:27", timeout=10)
+        time.sleep(0.3)  # well inside the second that shows 0:27
+        before = box.request("screen")["lines"]
+        assert before[1] == "0:27"
+        box.kill()
+    finally:
+        if box.process.poll() is None:
+            box.process.kill()
+
+    again = Box(folder)
+    try:
+        offer = again.request("screen")["lines"]
+        assert offer[0] == "Resume?" and "Found timer P1 0:27 paused" in offer
+        assert again.request("session.resume")["screen"] == "timer"
+        after = again.request("screen")["lines"]
+        assert after[1] == before[1]
+        assert after[0] == "PAUSED  " + before[0]
+        assert again.stop() == 0
+    finally:
+        if again.process.poll() is None:
+            again.process.kill()
+
+
+def test_sigterm_saves_and_exits_cleanly(folder: Path) -> None:
+    box = Box(folder)
+    box.request("timer.start", seconds=60)
+    assert box.stop() == 0
+    saved = json.loads((folder / "data" / "session.json").read_text())
+    assert saved["hourglass"]["phase"] == "paused"
+    assert os.path.exists(folder / "data" / "settings.json")
