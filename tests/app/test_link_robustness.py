@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import BoxHarness  # noqa: E402
+from harness import BoxHarness
 
-from fogkeeper.link.protocol import MAX_LINE_BYTES, LineFramer, LinkError, parse_line  # noqa: E402
+from fogkeeper.link.protocol import MAX_LINE_BYTES, LineFramer, LinkError, parse_line
 
 COMMANDS = ["hello", "press", "screen", "state", "timer.start", "timer.pause", "timer.resume",
             "timer.reset", "timer.set", "timer.next", "session.resume", "session.discard",
