@@ -80,7 +80,7 @@ TRANSITIONS: list[dict[str, Any]] = [
      "before": "open_pick"},
     {"trigger": "ok", "source": C.BOARD, "dest": C.CARRY, "before": "pick_up"},
     {"trigger": "back", "source": C.BOARD, "dest": C.CHAPTER},
-    {"trigger": "key3", "source": C.BOARD, "dest": C.TRACKER},
+    {"trigger": "key3", "source": [C.BOARD, C.CHAPTER], "dest": C.TRACKER},
     {"trigger": "ok", "source": C.PICK, "dest": C.BOARD, "before": "place_chosen"},
     {"trigger": "back", "source": C.PICK, "dest": C.BOARD},
     {"trigger": "ok", "source": C.CARRY, "dest": C.BOARD, "conditions": "is_on_carried",

@@ -105,10 +105,10 @@ def end_reasons(chapter: corps.CorpsState) -> tuple[str, ...]:
     """Why the table may not end now, each short enough for one row of the screen."""
     if chapter.ended:
         return ("The chapter has ended",)
+    if chapter.mode is corps.ChapterMode.NOTEBOOK:
+        return ("Your Chapter's rules say",)  # the box does not judge that Chapter's end
     if corps.can_end(chapter)[0]:
         return ("Yes: you may end now",)
-    if chapter.mode is corps.ChapterMode.NOTEBOOK:
-        return ("That Chapter's rules say",)
     tracker = chapter.tracker
     reasons = []
     if not tracker.end_unlocked:

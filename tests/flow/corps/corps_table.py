@@ -32,7 +32,7 @@ def shuffled_key(seed: int, map_id: int = 1) -> AnswerKey:
 
 
 def key_text(key: AnswerKey) -> str:
-    return corps.format_key_file({key.map_id: key})
+    return corps.format_key_file([key])
 
 
 class Effects:
@@ -150,6 +150,8 @@ class Table:
 
     def tracker_row(self, label: str) -> Table:
         """From the board, open the tracker and put the cursor on ``label``."""
+        if self.screen is CorpsScreen.MONSTERS:
+            self.press(B)
         if self.screen is not CorpsScreen.TRACKER:
             self.press(KEY3)
         items = self.game.menu_items(CorpsScreen.TRACKER)
