@@ -1,0 +1,115 @@
+"""FOGSITE on the box: the table flow that holds the Guardian's maze and answers the team.
+
+The machine's states are the screens (``Stage``); its transitions are the tables at the top
+of ``fogsite_setup``, ``fogsite_team``, ``fogsite_relic``, ``fogsite_guardian`` and
+``fogsite_end``. The link commands live in ``fogsite_link``, the frames in ``fogsite_frames``.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import tomllib
+from typing import Any
+
+from transitions import Machine
+
+from fogkeeper.errors import ConfigError
+from fogkeeper.flow import (
+    fogsite_end,
+    fogsite_guardian,
+    fogsite_relic,
+    fogsite_setup,
+    fogsite_team,
+)
+from fogkeeper.flow.fogsite_core import S, Stage
+from fogkeeper.flow.fogsite_end import EndMixin
+from fogkeeper.flow.fogsite_guardian import GuardianMixin
+from fogkeeper.flow.fogsite_relic import RelicMixin
+from fogkeeper.flow.fogsite_save import restore_flow, snapshot_flow
+from fogkeeper.flow.fogsite_setup import SetupMixin
+from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.paths import config_dir
+from fogkeeper.rules.fogsite import Options, options_from_mapping, public_view
+from fogkeeper.ui.draw import Frame
+
+log = logging.getLogger(__name__)
+FOGSITE_CONFIG_NAME = "fogsite.toml"
+RECENT_LOG_ENTRIES = 6  # a link reply stays well under the line limit however long the game
+
+
+def load_options() -> Options:
+    """The engine options from ``config/fogsite.toml`` (the flow may not import the app)."""
+    path = config_dir() / FOGSITE_CONFIG_NAME
+    try:
+        with path.open("rb") as handle:
+            return options_from_mapping(tomllib.load(handle))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the FOGSITE options ({error})") from None
+
+
+def machine_rows() -> list[dict[str, Any]]:
+    """Every table, one trigger a row; a row that changes screen starts its menu at the top."""
+    rows: list[dict[str, Any]] = []
+    for module in (fogsite_setup, fogsite_team, fogsite_relic, fogsite_guardian, fogsite_end):
+        for row in module.TRANSITIONS:
+            names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
+            after = row.get("after", [])
+            after = after if isinstance(after, list) else [after]
+            if row["dest"] is not None:
+                after = ["reset_cursor", *after]
+            rows.extend({**row, "trigger": name, "after": after} for name in names)
+    return rows
+
+
+class FogsiteFlow(SetupMixin, RelicMixin, GuardianMixin, EndMixin):
+    """The GameFlow for FOGSITE; ``state`` is the screen shown."""
+
+    def __init__(self, context: GameContext, options: Options | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(context, options or load_options(),
+                         secrets.randbits(32) if seed is None else seed)
+        self.machine = Machine(model=self, states=list(Stage), transitions=machine_rows(),
+                               initial=S.SETUP_MENU, auto_transitions=False, queued=True,
+                               ignore_invalid_triggers=True)
+
+    def handle(self, trigger: str) -> Outcome:
+        self.pressed, self.exit_asked = trigger, False
+        self.trigger(trigger)
+        return Outcome.EXIT if self.exit_asked else Outcome.STAY
+
+    def frame(self, now: float) -> Frame:
+        from fogkeeper.flow.fogsite_frames import frame
+
+        return frame(self, now)
+
+    def tick(self, now: float) -> None:
+        self.team_time_tick(now)
+
+    def next_deadline(self, now: float) -> float | None:
+        return None if self.glass is None else self.glass.next_deadline(now)
+
+    def snapshot(self) -> dict[str, Any]:
+        return snapshot_flow(self)
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        restore_flow(self, saved)
+
+    def public_state(self) -> dict[str, Any]:
+        """What anyone may know: the screen and the public view (its log cut to the latest)."""
+        shown = self.state
+        if self.game is None:
+            draft = self.draft
+            return {"screen": shown.value, "setup": {
+                "colours": [c.value for c in draft.colours], "two_player": draft.two_player,
+                "easy": draft.easy, "balancing": sorted(draft.balancing),
+                "guardian": draft.guardian}}
+        view = public_view(self.game)
+        entries = view.pop("log")
+        return {"screen": shown.value, **view, "log_size": len(entries),
+                "log": entries[-RECENT_LOG_ENTRIES:]}
+
+    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+        from fogkeeper.flow.fogsite_link import run_command
+
+        return run_command(self, name, args)

@@ -1,0 +1,256 @@
+"""What each FOGSITE screen shows; only setup, unlocked and end screens draw the maze."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from fogkeeper.flow.fogsite_core import COLOUR_WORD, Stage
+from fogkeeper.flow.fogsite_relic import offset_words
+from fogkeeper.flow.fogsite_setup import BALANCING_NAMES, SETUP_ROWS
+from fogkeeper.rules.fogsite import Cell, Side
+from fogkeeper.rules.fogsite.options import ALL_BALANCING
+from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
+from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.fogsite_screens import (
+    GridView,
+    TeamStatus,
+    render_grid,
+    render_log,
+    render_team_answer,
+    render_team_menu,
+    wrap,
+)
+from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, render_menu, render_message
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fogsite import FogsiteFlow
+
+S = Stage
+KIND_WORDS = {".": "room", "#": "wall", "R": "RED", "G": "GREEN", "B": "BLUE"}
+SIDE_PX = 70
+
+
+def frame(flow: FogsiteFlow, now: float) -> Frame:
+    return RENDERERS[flow.state](flow)
+
+
+# ---- setup (behind the screen, before the lock) ----------------------------------------------
+def _setup_menu(flow: FogsiteFlow) -> Frame:
+    draft = flow.draft
+    picked = sorted(draft.balancing)
+    values = {"Investigators": " ".join(c.value for c in draft.colours),
+              "2-player": "on" if draft.two_player else "off",
+              "Easy Rule": "on" if draft.easy else "off",
+              "Balancing": (" ".join(picked) if len(picked) <= 2 else f"{len(picked)} on")
+              if picked else "none",
+              "Guardian": draft.guardian.capitalize(), "Enter maze": ""}
+    items = tuple(MenuItem(row, values[row]) for row in SETUP_ROWS)
+    hint = flow.refusal or {"Balancing": "OK open", "Enter maze": "OK: Guardian only"}.get(
+        SETUP_ROWS[flow.cursor], "<> change")
+    return render_menu(MenuView("FOGSITE setup", items, flow.cursor, hint))
+
+
+def _balancing(flow: FogsiteFlow) -> Frame:
+    items = tuple(MenuItem(f"{code} {BALANCING_NAMES[code]}",
+                           "on" if code in flow.draft.balancing else "")
+                  for code in ALL_BALANCING)
+    return render_menu(MenuView("Balancing", items, flow.cursor, "OK on/off  B back"))
+
+
+def _draft_rows(flow: FogsiteFlow) -> tuple[str, ...]:
+    return tuple("".join(row) for row in flow.draft.cells)
+
+
+def _maze_edit(flow: FogsiteFlow) -> Frame:
+    draft = flow.draft
+    col, row = draft.cursor
+    walls = sum(row_.count("#") for row_ in draft.cells)
+    needed = MIN_INNER_WALLS_EASY if draft.easy else MIN_INNER_WALLS_NORMAL
+    side = (f"Maze {draft.size}x{draft.size}",
+            f"{Cell(col, row).name} {KIND_WORDS[draft.cells[row][col]]}",
+            f"walls {walls}/{needed}", "hold OK: done")
+    return render_grid(GridView(_draft_rows(flow), side, "OK change  B back",
+                                cursor=draft.cursor))
+
+
+def _maze_invalid(flow: FogsiteFlow) -> Frame:
+    lines = tuple(line for problem in flow.draft.problems for line in wrap(problem))
+    return render_log("Maze refused", lines, flow.cursor, "OK: back to the maze")
+
+
+def _sleeping(flow: FogsiteFlow) -> Frame:
+    items = tuple(MenuItem(COLOUR_WORD[c]) for c in flow.draft.colours)
+    return render_menu(MenuView("Sleeping Intruder", items, flow.cursor, "OK lay down  B back"))
+
+
+def _guardian_start(flow: FogsiteFlow) -> Frame:
+    col, row = flow.draft.cursor
+    side = ("Guardian start", Cell(col, row).name, *wrap(flow.refusal, SIDE_PX))
+    return render_grid(GridView(_draft_rows(flow), side, "OK start here  B back",
+                                cursor=flow.draft.cursor))
+
+
+def _lock(flow: FogsiteFlow) -> Frame:
+    if flow.pad is not None:
+        return flow.pad.frame()
+    lines = ("No PIN is set, so", "nothing can be unlocked", "before the end.")
+    return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
+
+
+# ---- the team's screens: never the maze ------------------------------------------------------
+def _who(flow: FogsiteFlow) -> str:
+    return COLOUR_WORD[flow.acting]
+
+
+def _status(flow: FogsiteFlow, who: str) -> TeamStatus:
+    return flow.status(who)
+
+
+def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
+    return render_team_menu(_status(flow, who), flow.team_items(), flow.cursor, hint)
+
+
+def _choose(flow: FogsiteFlow) -> Frame:
+    return _team_menu(flow, f"Round {flow.running.round_number}", "OK: who plays")
+
+
+def _actions(flow: FogsiteFlow) -> Frame:
+    hint = "OK do  B back" if flow.turn_not_begun() else "OK do"
+    return _team_menu(flow, _who(flow), hint)
+
+
+def _explore(flow: FogsiteFlow) -> Frame:
+    return render_team_answer(_status(flow, _who(flow)), ("Explore",),
+                              ("Push the joystick", "the way to look"), "B back")
+
+
+def _move(flow: FogsiteFlow) -> Frame:
+    route = " ".join(d.name for d in flow.path) or "-"
+    return render_team_answer(_status(flow, _who(flow)), ("Move",),
+                              (f"Route: {route}", "joystick adds a step"), "OK walk  B undo")
+
+
+def _relic_pick(flow: FogsiteFlow) -> Frame:
+    return render_team_menu(_status(flow, _who(flow)), flow.relic_items(), flow.cursor,
+                            "OK use  B back")
+
+
+def _relic_step(flow: FogsiteFlow) -> Frame:
+    plan, status = flow.relic_plan, _status(flow, _who(flow))
+    if plan.step == "offset":
+        return render_team_answer(status, (offset_words(plan.dx, plan.dy),),
+                                  ("Which space? (from you)",), "joystick: space  OK next")
+    if plan.step == "confirm":
+        return render_team_answer(status, (), wrap(flow.relic_question()), "OK ask  B back")
+    items = tuple(MenuItem(choice) for choice in flow.step_choices())
+    return render_team_menu(status, items, flow.cursor, "OK choose  B back")
+
+
+def _give(flow: FogsiteFlow) -> Frame:
+    hint = "OK give  B back" if flow.state is S.GIVE_TO else "OK choose  B back"
+    return _team_menu(flow, _who(flow), hint)
+
+
+def _answer(flow: FogsiteFlow) -> Frame:
+    big, small = flow.answer
+    return render_team_answer(_status(flow, _who(flow)), big, small, "OK go on")
+
+
+def _escape_call(flow: FogsiteFlow) -> Frame:
+    return _team_menu(flow, "Escape?", flow.refusal or "OK play on  hold OK escape")
+
+
+def _quit_ask(flow: FogsiteFlow) -> Frame:
+    return render_message(MessageView("Quit FOGSITE?", ("The game will be lost.",),
+                                      "hold OK quit  B back"))
+
+
+# ---- the Guardian's turn ---------------------------------------------------------------------
+def _gate(flow: FogsiteFlow) -> Frame:
+    arrows = flow.running.visible_arrows
+    hint = "OK: Guardian PIN" if flow.has_pin() else "OK: enter moves"
+    return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
+                              (f"Up to {arrows} move(s)",), hint)
+
+
+def _pad(flow: FogsiteFlow) -> Frame:
+    assert flow.pad is not None  # the PIN screens always have a pad
+    return flow.pad.frame()
+
+
+def _plan_text(flow: FogsiteFlow) -> str:
+    return " ".join(f"{m.direction.name}{m.spaces}" for m in flow.plan) or "stay"
+
+
+def _secret_grid(flow: FogsiteFlow, side: tuple[str, ...], hint: str,
+                 routes: tuple[tuple[tuple[int, int], ...], ...] = ()) -> Frame:
+    """The maze with every token on it: behind the PIN, or at the end."""
+    game = flow.running
+    rows = tuple(row.replace(" ", "") for row in game.maze.rows_text())
+    marks = [(inv.cell.col, inv.cell.row, inv.colour.value if inv.target
+              else inv.colour.value.lower()) for inv in game.investigators]
+    if game.guardian is not None:
+        marks.append((game.guardian.col, game.guardian.row, "X"))
+    return render_grid(GridView(rows, side, hint, marks=tuple(marks), routes=routes))
+
+
+def _guardian_moves(flow: FogsiteFlow) -> Frame:
+    arrows = flow.running.visible_arrows
+    used = f"{len(flow.plan)}/{arrows} moves"
+    if not flow.unlocked:
+        return render_team_answer(_status(flow, "Guardian"), (_plan_text(flow),),
+                                  (flow.refusal or used, "joystick adds a space"),
+                                  "OK play  B undo")
+    side = ("Guardian", _plan_text(flow), used)
+    if flow.refusal:
+        side = ("Refused", *wrap(flow.refusal.removeprefix("Refused: "), SIDE_PX))
+    guardian = flow.running.guardian
+    assert guardian is not None  # the Guardian plays only outside the Easy Rule
+    here, route = guardian, [(guardian.col, guardian.row)]
+    for move in flow.plan:
+        here = here.step(move.direction, move.spaces)
+        route.append((here.col, here.row))
+    return _secret_grid(flow, side, "OK play  B undo", (tuple(route),))
+
+
+def _guardian_report(flow: FogsiteFlow) -> Frame:
+    big, small = flow.report
+    return render_team_answer(_status(flow, "Guardian"), big, small, "OK: team's turn")
+
+
+def _peek(flow: FogsiteFlow) -> Frame:
+    return _secret_grid(flow, ("Maze", "X Guardian", "r sleeping"), "any key: hide")
+
+
+# ---- the end ---------------------------------------------------------------------------------
+def _winner(flow: FogsiteFlow) -> Frame:
+    game = flow.running
+    big = ("Team", "wins") if game.winner is Side.INVESTIGATORS else ("Guardian", "wins")
+    status = TeamStatus("Game over", game.time_limit.tiles_left, None, game.digging_tokens)
+    return render_team_answer(status, big, wrap(game.end_reason), "OK: reveal the maze")
+
+
+def _reveal(flow: FogsiteFlow) -> Frame:
+    pages = flow.reveal_pages()
+    page = pages[flow.page % len(pages)]
+    chosen = flow.routes.values() if page == "All" else (flow.routes[page],)
+    side = ("Reveal", f"{page} route" + ("s" if page == "All" else ""), "<> route",
+            "OK: the log")
+    return _secret_grid(flow, side, "<> route  OK log", tuple(tuple(r) for r in chosen))
+
+
+def _log(flow: FogsiteFlow) -> Frame:
+    return render_log("Log", flow.log_lines(), flow.cursor, "^v scroll  B back")
+
+
+RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
+    S.SETUP_MENU: _setup_menu, S.BALANCING: _balancing, S.MAZE_EDIT: _maze_edit,
+    S.MAZE_INVALID: _maze_invalid, S.SLEEPING: _sleeping, S.GUARDIAN_START: _guardian_start,
+    S.LOCK: _lock, S.CHOOSE: _choose, S.ACTIONS: _actions, S.EXPLORE: _explore,
+    S.MOVE: _move, S.RELIC_PICK: _relic_pick, S.RELIC_STEP: _relic_step, S.GIVE_PICK: _give,
+    S.GIVE_TO: _give, S.ANSWER: _answer, S.ESCAPE_CALL: _escape_call,
+    S.GUARDIAN_GATE: _gate, S.GUARDIAN_PIN: _pad, S.GUARDIAN_MOVES: _guardian_moves,
+    S.GUARDIAN_REPORT: _guardian_report, S.PEEK_PIN: _pad, S.PEEK: _peek,
+    S.WINNER: _winner, S.REVEAL: _reveal, S.LOG: _log, S.QUIT_ASK: _quit_ask,
+}

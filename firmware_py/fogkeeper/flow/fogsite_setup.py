@@ -1,0 +1,233 @@
+"""FOGSITE setup on the joystick: seats, options, the maze cell by cell, sleeper, start, lock.
+
+Everything here happens behind the screen, before the lock; from the lock on the maze is
+never drawn again unless the Guardian's PIN opens it or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogkeeper.errors import RulesError
+from fogkeeper.flow.fogsite_core import (
+    DIRECTION_OF,
+    DIRECTIONS,
+    GUARDIAN_KINDS,
+    FogsiteCore,
+    S,
+)
+from fogkeeper.flow.pin import PinPad
+from fogkeeper.rules.fogsite import (
+    Cell,
+    Colour,
+    MazeFormatError,
+    new_game,
+    parse_maze,
+    validate_maze,
+)
+from fogkeeper.rules.fogsite.options import ALL_BALANCING, GuardianStart
+from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
+
+SCROLLED = [S.SETUP_MENU, S.BALANCING, S.SLEEPING, S.MAZE_INVALID]
+TRANSITIONS: list[dict[str, Any]] = [
+    {"trigger": "up", "source": SCROLLED, "dest": None, "after": "cursor_up"},
+    {"trigger": "down", "source": SCROLLED, "dest": None, "after": "cursor_down"},
+    {"trigger": "left", "source": S.SETUP_MENU, "dest": None, "after": "setup_down"},
+    {"trigger": "right", "source": S.SETUP_MENU, "dest": None, "after": "setup_up"},
+    {"trigger": "ok", "source": S.SETUP_MENU, "dest": S.BALANCING,
+     "conditions": "on_balancing_row"},
+    {"trigger": "ok", "source": S.SETUP_MENU, "dest": S.MAZE_EDIT, "conditions": "on_maze_row"},
+    {"trigger": "ok", "source": S.SETUP_MENU, "dest": None, "after": "setup_up"},
+    {"trigger": "hold_back", "source": S.SETUP_MENU, "dest": None, "after": "ask_exit"},
+    {"trigger": ["ok", "left", "right"], "source": S.BALANCING, "dest": None,
+     "after": "toggle_balancing"},
+    {"trigger": "back", "source": [S.BALANCING, S.MAZE_EDIT], "dest": S.SETUP_MENU},
+    {"trigger": DIRECTIONS, "source": [S.MAZE_EDIT, S.GUARDIAN_START], "dest": None,
+     "after": "move_grid_cursor"},
+    {"trigger": "ok", "source": S.MAZE_EDIT, "dest": None, "after": "cycle_cell"},
+    {"trigger": "hold_ok", "source": S.MAZE_EDIT, "dest": None, "after": "check_maze"},
+    {"trigger": ["ok", "back"], "source": S.MAZE_INVALID, "dest": S.MAZE_EDIT},
+    {"trigger": "ok", "source": S.SLEEPING, "dest": S.GUARDIAN_START,
+     "before": "choose_sleeper"},
+    {"trigger": "back", "source": S.SLEEPING, "dest": S.MAZE_EDIT},
+    {"trigger": "ok", "source": S.GUARDIAN_START, "dest": None, "after": "choose_start"},
+    {"trigger": "back", "source": S.GUARDIAN_START, "dest": S.SLEEPING},
+    {"trigger": ["up", "down", "left", "right", "ok", "back"], "source": S.LOCK, "dest": None,
+     "after": "lock_input"},
+]
+
+SETUP_ROWS = ("Investigators", "2-player", "Easy Rule", "Balancing", "Guardian", "Enter maze")
+COLOUR_SETS = ((Colour.RED, Colour.GREEN, Colour.BLUE), (Colour.RED, Colour.GREEN),
+               (Colour.RED, Colour.BLUE), (Colour.GREEN, Colour.BLUE))
+BALANCING_NAMES = {
+    "G1": "+1 Guardian move", "G2": "through 1 wall", "G3": "past sleepers",
+    "G4": "4 tiles an attack", "G5": "15 tiles: wins", "G6": "lays passers down",
+    "G7": "one lie", "G8": "no escape on G", "G9": "team timer",
+    "I1": "3 Digging tokens", "I2": "names attacked", "I3": "start neighbours",
+    "I4": "Relic: 2 tiles", "I5": "Use/Give again",
+}
+CELL_CYCLE = ".#RGB"
+
+
+class SetupMixin(FogsiteCore):
+    """The setup screens and the one way a game starts (joystick or link)."""
+
+    def cursor_up(self) -> None:
+        self.cursor = max(0, self.cursor - 1)
+
+    def cursor_down(self) -> None:
+        self.cursor = min(self.menu_length() - 1, self.cursor + 1)
+
+    def menu_length(self) -> int:
+        wrapped = sum(len(wrap(problem)) for problem in self.draft.problems)
+        lengths = {S.SETUP_MENU: len(SETUP_ROWS), S.BALANCING: len(ALL_BALANCING),
+                   S.SLEEPING: len(self.draft.colours),
+                   S.MAZE_INVALID: max(1, wrapped - LOG_ROWS + 1)}
+        return lengths.get(self.state, 1)
+
+    def on_balancing_row(self) -> bool:
+        return SETUP_ROWS[self.cursor] == "Balancing"
+
+    def on_maze_row(self) -> bool:
+        return SETUP_ROWS[self.cursor] == "Enter maze"
+
+    def setup_up(self) -> None:
+        self._step_setup(+1)
+
+    def setup_down(self) -> None:
+        self._step_setup(-1)
+
+    def _step_setup(self, step: int) -> None:
+        draft, row = self.draft, SETUP_ROWS[self.cursor]
+        if row == "Investigators":
+            sets = self._colour_sets()
+            draft.colours = sets[(sets.index(draft.colours) + step) % len(sets)]
+        elif row == "2-player":
+            draft.two_player = not draft.two_player
+            if draft.two_player and len(draft.colours) == 3:
+                draft.colours = COLOUR_SETS[1]
+        elif row == "Easy Rule":
+            draft.easy = not draft.easy
+            draft.cells = [["."] * draft.size for _ in range(draft.size)]
+            draft.cursor, draft.guardian_start = (0, 0), None
+        elif row == "Guardian":
+            kinds = GUARDIAN_KINDS
+            draft.guardian = kinds[(kinds.index(draft.guardian) + step) % len(kinds)]
+        self.context.effects.sound("click")
+
+    def _colour_sets(self) -> tuple[tuple[Colour, ...], ...]:
+        if self.draft.two_player:
+            return tuple(s for s in COLOUR_SETS if len(s) == 2)
+        return COLOUR_SETS
+
+    def toggle_balancing(self) -> None:
+        option = ALL_BALANCING[self.cursor]
+        self.draft.balancing = self.draft.balancing ^ {option}
+
+    # ---- the maze, cell by cell ----------------------------------------------------------
+    def move_grid_cursor(self) -> None:
+        direction = DIRECTION_OF[self.pressed]
+        col, row = self.draft.cursor
+        size = self.draft.size
+        self.draft.cursor = ((col + direction.dx) % size, (row + direction.dy) % size)
+        self.refusal = ""
+
+    def cycle_cell(self) -> None:
+        """OK steps the cell through room, wall, then the Colour tiles in play."""
+        col, row = self.draft.cursor
+        cycle = "".join(k for k in CELL_CYCLE
+                        if k in ".#" or Colour(k) in self.draft.colours)
+        current = self.draft.cells[row][col]
+        nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else "."
+        self.draft.cells[row][col] = nxt
+        self.draft.guardian_start = None
+
+    def maze_problems(self, text: str, colours: tuple[Colour, ...]) -> tuple[str, ...]:
+        """Every rule the maze breaks, each naming its spaces (the Guardian's eyes only)."""
+        try:
+            maze = parse_maze(text)
+        except (MazeFormatError, RulesError) as error:
+            return (str(error),)
+        problems = [v.describe() for v in validate_maze(maze)]
+        if set(maze.colour_cells()) != set(colours):
+            wanted = " ".join(c.value for c in colours)
+            problems.append(f"Colour tiles: one each of {wanted}, no other")
+        if maze.is_easy != self.draft.easy:
+            problems.append("the Easy Rule needs 4x4, the normal game 5x5")
+        return tuple(problems)
+
+    def check_maze(self) -> None:
+        self.draft.problems = self.maze_problems(self.draft.maze_text(), self.draft.colours)
+        if self.draft.problems:
+            self.context.effects.sound("error")
+            self.go(S.MAZE_INVALID)
+        elif self.draft.easy:
+            self.draft.sleeping = None
+            self.open_lock()
+        else:
+            self.go(S.SLEEPING)
+
+    def choose_sleeper(self) -> None:
+        self.draft.sleeping = self.draft.colours[self.cursor]
+        self.refusal = ""
+
+    def choose_start(self) -> None:
+        col, row = self.draft.cursor
+        kind = self.draft.cells[row][col]
+        not_on_intruder = self.base_options.guardian_start is GuardianStart.NOT_ON_INTRUDER
+        if kind == "#":
+            self.refusal = "not on a wall"
+        elif not_on_intruder and kind in "RGB":
+            self.refusal = "not on an Intruder"
+        else:
+            self.draft.guardian_start = (col, row)
+            self.open_lock()
+
+    # ---- the lock ------------------------------------------------------------------------
+    def open_lock(self) -> None:
+        self.refusal = ""
+        has_pin = bool(self.context.config.security.pin)
+        self.pad = PinPad("Lock with PIN") if has_pin else None
+        self.go(S.LOCK)
+
+    def lock_input(self) -> None:
+        back = S.MAZE_EDIT if self.draft.easy else S.GUARDIAN_START
+        if self.pad is None:
+            if self.pressed == "ok":
+                self.start_from_draft()
+            elif self.pressed == "back":
+                self.go(back)
+            return
+        entered = self.pad.handle(self.pressed)
+        if entered == "":
+            self.go(back)
+        elif entered is not None and self.context.pin_matches(entered):
+            self.start_from_draft()
+        elif entered is not None:
+            self.refusal = "Wrong PIN"
+            self.pad = PinPad("Lock with PIN")
+
+    def start_from_draft(self) -> None:
+        draft = self.draft
+        start = None if draft.guardian_start is None else Cell(*draft.guardian_start)
+        try:
+            self.start_game(draft.maze_text(), draft.colours, draft.sleeping, start)
+        except RulesError as error:
+            self.refusal = str(error)
+            self.go(S.SETUP_MENU)
+
+    def start_game(self, maze_text: str, colours: tuple[Colour, ...], sleeping: Colour | None,
+                   guardian_start: Cell | None) -> None:
+        """Set the engine up and lock: the Guardian plays first (the team under the Easy Rule)."""
+        draft = self.draft
+        options = self.base_options.with_game(draft.balancing, draft.two_player, draft.easy)
+        self.game = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
+                             options, self.rng)
+        self.pad, self.refusal, self.unlocked = None, "", False
+        draft.cells = [["."] * draft.size for _ in range(draft.size)]  # the draft forgets
+        draft.sleeping, draft.guardian_start, draft.problems = None, None, ()
+        self.start_routes()
+        self.context.effects.sound("click")
+        if self.running.options.easy:
+            self.start_team_clock()
+        self.carry_on()

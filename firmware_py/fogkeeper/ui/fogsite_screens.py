@@ -1,0 +1,190 @@
+"""FOGSITE screens: the team's status strip, big answers, the maze grid, the scrolling log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from fogkeeper.ui import draw as d
+from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.screens import MenuItem
+
+CELL_PX = 10
+ANSWER_SIZE = 16
+LOG_ROWS = 4
+LOG_PITCH = 10
+TEAM_MENU_ROWS = 3
+SIDE_ROWS = 4
+GUARDIAN_MARK = "X"
+
+
+@dataclass(frozen=True)
+class TeamStatus:
+    """What the table must always see: Time Limit tiles, arrows, Digging tokens, team time."""
+
+    who: str
+    tiles_left: int
+    arrows: int | None
+    digging: int
+    clock: str = ""
+
+    @property
+    def short(self) -> str:
+        arrows = "" if self.arrows is None else f" A{self.arrows}"
+        clock = f" {self.clock}" if self.clock else ""
+        return f"T{self.tiles_left}{arrows} D{self.digging}{clock}"
+
+    @property
+    def long(self) -> str:
+        arrows = "" if self.arrows is None else f", arrows {self.arrows}"
+        clock = f", team time {self.clock}" if self.clock else ""
+        return f"{self.who}: tiles {self.tiles_left}{arrows}, digging {self.digging}{clock}"
+
+
+@dataclass(frozen=True)
+class GridView:
+    """A small drawing of a maze: ``rows`` in the text format without spaces (``.#RGB``).
+
+    ``marks`` put a letter on a cell (tokens); each of ``routes`` is a walk drawn as a line
+    through cell centres, a dot where it began. Only ever built for the Guardian's eyes,
+    the setup or the reveal.
+    """
+
+    rows: tuple[str, ...]
+    side: tuple[str, ...]
+    hint: str
+    cursor: tuple[int, int] | None = None
+    marks: tuple[tuple[int, int, str], ...] = ()
+    routes: tuple[tuple[tuple[int, int], ...], ...] = ()
+
+
+def _title(draw: ImageDraw.ImageDraw, status: TeamStatus) -> None:
+    d.title_bar(draw, status.who, status.short)
+
+
+def render_team_menu(status: TeamStatus, items: tuple[MenuItem, ...], cursor: int,
+                     hint: str) -> Frame:
+    """A menu under the status strip; it scrolls to keep the cursor row in sight."""
+    image, draw = d.blank()
+    _title(draw, status)
+    first = min(max(0, cursor - 1), max(0, len(items) - TEAM_MENU_ROWS))
+    for i, item in enumerate(items[first:first + TEAM_MENU_ROWS]):
+        d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
+              selected=first + i == cursor)
+    d.footer(draw, hint)
+    lines = [status.long]
+    for i, item in enumerate(items):
+        mark = ">" if i == cursor else " "
+        lines.append(f"{mark} {item.label}" + (f": {item.value}" if item.value else ""))
+    return Frame(image, (*lines, hint))
+
+
+def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[str, ...],
+                       hint: str) -> Frame:
+    """An answer in large type (one line when it fits, else two), small lines under it."""
+    image, draw = d.blank()
+    _title(draw, status)
+    said = " ".join(big)
+    shown = (said,) if d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 4 else big[:2]
+    y = d.TITLE_HEIGHT + 2
+    for line in shown if big else ():
+        d.centred(draw, y, line, ANSWER_SIZE, stroke=1)
+        y += ANSWER_SIZE + 2
+    for line in lines:
+        if y + d.SMALL > d.FOOTER_TOP:
+            break
+        draw.text((2, y), d.fit(line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
+        y += d.SMALL + 1
+    d.footer(draw, hint)
+    return Frame(image, (status.long, *((said,) if big else ()), *lines, hint))
+
+
+def _draw_cell(draw: ImageDraw.ImageDraw, col: int, row: int, kind: str) -> None:
+    x, y = 1 + col * CELL_PX, 1 + row * CELL_PX
+    box = (x, y, x + CELL_PX - 2, y + CELL_PX - 2)
+    if kind == "#":
+        draw.rectangle(box, fill=1)
+        return
+    draw.rectangle(box, outline=1, fill=0)
+    if kind in "RGB":
+        _letter(draw, col, row, kind)
+
+
+def _letter(draw: ImageDraw.ImageDraw, col: int, row: int, letter: str) -> None:
+    size = 9
+    x = 1 + col * CELL_PX + (CELL_PX - 1 - d.text_width(letter, size)) // 2
+    top = d.font(size).getbbox(letter)[1]
+    y = 1 + row * CELL_PX + (CELL_PX - 1 - (d.font(size).getbbox(letter)[3] - top)) // 2 - top
+    draw.text((x, y), letter, font=d.font(size), fill=1)
+
+
+def _centre(cell: tuple[int, int]) -> tuple[int, int]:
+    return (1 + cell[0] * CELL_PX + CELL_PX // 2 - 1, 1 + cell[1] * CELL_PX + CELL_PX // 2 - 1)
+
+
+def _draw_route(draw: ImageDraw.ImageDraw, route: tuple[tuple[int, int], ...]) -> None:
+    points = [_centre(cell) for cell in route]
+    if len(points) > 1:
+        draw.line(points, fill=1, width=1)
+    for x, y in points[:1]:  # where the walk began: a filled dot
+        draw.rectangle((x - 1, y - 1, x + 1, y + 1), fill=1)
+
+
+def render_grid(view: GridView) -> Frame:
+    """The maze drawn left, a side panel right (first line as its title), a hint below."""
+    image, draw = d.blank()
+    for row, kinds in enumerate(view.rows):
+        for col, kind in enumerate(kinds):
+            _draw_cell(draw, col, row, kind)
+    for col, row, letter in view.marks:
+        x, y = 1 + col * CELL_PX, 1 + row * CELL_PX
+        draw.rectangle((x + 1, y + 1, x + CELL_PX - 3, y + CELL_PX - 3), fill=0)
+        if letter == GUARDIAN_MARK:  # a solid disc reads better than a letter at this size
+            draw.ellipse((x + 1, y + 1, x + CELL_PX - 3, y + CELL_PX - 3), fill=1)
+        else:
+            _letter(draw, col, row, letter)
+    for route in view.routes:
+        _draw_route(draw, route)
+    if view.cursor is not None:
+        col, row = view.cursor
+        x, y = col * CELL_PX, row * CELL_PX
+        image.paste(d.invert(image.crop((x, y, x + CELL_PX + 1, y + CELL_PX + 1))), (x, y))
+        draw = ImageDraw.Draw(image)
+    left = 4 + len(view.rows) * CELL_PX
+    for i, line in enumerate(view.side[:SIDE_ROWS]):
+        y = i * (d.SMALL + 1)
+        text = d.fit(line, d.SMALL, d.WIDTH - left - 2)
+        if i == 0:
+            draw.rectangle((left - 1, 0, d.WIDTH - 1, d.TITLE_HEIGHT - 1), fill=1)
+        draw.text((left, y), text, font=d.font(d.SMALL), fill=0 if i == 0 else 1)
+    d.footer(draw, view.hint)
+    return Frame(image, (*view.side, *view.rows, view.hint))
+
+
+def wrap(text: str, width_px: int = d.WIDTH - 4) -> tuple[str, ...]:
+    """Break ``text`` at spaces into lines that fit ``width_px`` in the small font."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and d.text_width(trial, d.SMALL) > width_px:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return (*lines, current) if current else tuple(lines)
+
+
+def render_log(title: str, lines: tuple[str, ...], first: int, hint: str) -> Frame:
+    """A scrolling page of already-wrapped lines, its position in the corner."""
+    image, draw = d.blank()
+    first = max(0, min(first, len(lines) - LOG_ROWS))
+    shown = lines[first:first + LOG_ROWS]
+    corner = f"{first + 1}-{first + len(shown)}/{len(lines)}" if lines else "0/0"
+    d.title_bar(draw, title, corner)
+    for i, line in enumerate(shown):
+        draw.text((2, d.TITLE_HEIGHT + 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
+                  font=d.font(d.SMALL), fill=1)
+    d.footer(draw, hint)
+    return Frame(image, (f"{title} [{corner}]", *shown, hint))

@@ -1,0 +1,130 @@
+"""A box at the table for FOGSITE: the app on a fake clock, driven by button names.
+
+Every frame shown after a press is kept in ``seen`` so the secrecy tests can scan them all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogkeeper.config import parse_config
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.fogsite import FogsiteFlow
+from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.views import frame
+from fogkeeper.paths import config_dir
+
+PIN = "1234"
+BUTTONS = {"ok": Button.PRESS, "back": Button.KEY2, "key3": Button.KEY3, "up": Button.UP,
+           "down": Button.DOWN, "left": Button.LEFT, "right": Button.RIGHT}
+CYCLE = ".#RGB"
+# the C-S02 maze: RED A1, GREEN C5, BLUE E1
+MAZE = (config_dir() / "mazes" / "c_s02_correct.txt").read_text(encoding="utf-8")
+
+
+class Effects:
+    def __init__(self) -> None:
+        self.sounds: list[str] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.records: list[dict[str, Any]] = []
+
+    def sound(self, tune: str) -> None:
+        self.sounds.append(tune)
+
+    def apply_settings(self, settings: Settings) -> None:
+        pass
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        self.events.append((event, payload))
+
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        self.records.append(record)
+        return f"{game}-{len(self.records)}"
+
+
+class FogsiteTable:
+    """An app with a fake clock; ``press`` takes names: "ok", "hold_back", "up"..."""
+
+    def __init__(self, pin: str = PIN, first: Screen = Screen.HOME) -> None:
+        self.now = 1000.0
+        self.effects = Effects()
+        self.config = parse_config({"security": {"pin": pin}})
+        self.app = App(self.config, self.effects, lambda: self.now, settings=Settings(),
+                       first_screen=first)
+        self.seen: list[tuple[str, ...]] = []
+
+    def press(self, *names: str) -> FogsiteTable:
+        for name in names:
+            held = name.startswith("hold_")
+            self.app.handle(ButtonEvent(BUTTONS[name.removeprefix("hold_")], long=held))
+            self.seen.append(self.lines)
+        return self
+
+    def wait(self, seconds: float) -> FogsiteTable:
+        """Let time pass the way the loop does: waking at each deadline."""
+        end = self.now + seconds
+        while (deadline := self.app.next_deadline(self.now)) is not None and deadline <= end:
+            self.now = deadline
+            self.app.tick(self.now)
+        self.now = end
+        self.app.tick(self.now)
+        self.seen.append(self.lines)
+        return self
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return frame(self.app, self.now).lines
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def flow(self) -> FogsiteFlow:
+        assert isinstance(self.app.game, FogsiteFlow)
+        return self.app.game
+
+    @property
+    def stage(self) -> str:
+        return self.flow.state.value
+
+    # ---- setup on the joystick -------------------------------------------------------------
+    def open_fogsite(self) -> FogsiteTable:
+        return self.press("down", "ok")
+
+    def menu_to(self, label: str) -> FogsiteTable:
+        """Move the cursor of the shown menu onto the row starting with ``label``."""
+        rows = [line.lstrip("> ").strip() for line in self.lines[1:-1]]
+        target = next(i for i, row in enumerate(rows) if row.startswith(label))
+        current = next(i for i, line in enumerate(self.lines[1:-1]) if line.startswith(">"))
+        step = "down" if target > current else "up"
+        return self.press(*[step] * abs(target - current))
+
+    def enter_maze(self, maze: str, colours: str = "RGB") -> FogsiteTable:
+        """From the setup menu: every cell set with OK, cell by cell, row by row."""
+        self.menu_to("Enter maze").press("ok")
+        cycle = "".join(k for k in CYCLE if k in ".#" or k in colours)
+        rows = [line.split(";")[0].replace(" ", "") for line in maze.splitlines()]
+        rows = [row for row in rows if row]
+        for row in rows:
+            for kind in row:
+                self.press(*["ok"] * cycle.index(kind.upper()), "right")
+            self.press("down")
+        return self
+
+    def lock(self, pin: str = PIN) -> FogsiteTable:
+        """Enter the PIN on the pad: each digit up from 0, then OK moves on."""
+        for digit in pin:
+            self.press(*["up"] * int(digit), "ok")
+        return self
+
+    def set_up(self, maze: str = MAZE, sleeping: str = "GREEN", start: tuple[int, int] = (4, 2),
+               pin: str = PIN) -> FogsiteTable:
+        """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
+        self.open_fogsite().enter_maze(maze).press("hold_ok")
+        self.menu_to(sleeping).press("ok")
+        col, row = self.flow.draft.cursor
+        self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))
+        self.press("ok")
+        return self.lock(pin) if pin else self.press("ok")
