@@ -12,7 +12,8 @@ from PIL import Image
 
 from fogkeeper.config import Config
 from fogkeeper.events import Button, ButtonEvent
-from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app import HOME_ITEMS, App, Screen
+from fogkeeper.flow.game import GAMES
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 
@@ -61,5 +62,8 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
                                       B.KEY2, 5.0, B.PRESS, RESET, *[B.DOWN] * 4, B.PRESS]),
     "settings": scene(Screen.HOME, [*[B.DOWN] * 4, B.PRESS, B.DOWN, B.LEFT]),
     "about": scene(Screen.HOME, [*[B.DOWN] * 5, B.PRESS]),
-    "coming": scene(Screen.HOME, [B.PRESS]),
 }
+_missing = [i for i, label in enumerate(HOME_ITEMS[:3]) if label not in GAMES]
+if _missing:  # the "not in this firmware" screen exists only while a game is missing
+    SCENES["coming"] = scene(Screen.HOME, [*[B.DOWN] * _missing[0], B.PRESS])
+
