@@ -202,7 +202,7 @@ def _guardian_moves(flow: FogsiteFlow) -> Frame:
         return render_team_answer(_status(flow, "Guardian"), (_plan_text(flow),),
                                   (flow.refusal or used, "joystick adds a space"),
                                   "OK play  B undo")
-    side = ("Guardian", _plan_text(flow), used)
+    side: tuple[str, ...] = ("Guardian", _plan_text(flow), used)
     if flow.refusal:
         side = ("Refused", *wrap(flow.refusal.removeprefix("Refused: "), SIDE_PX))
     guardian = flow.running.guardian

@@ -72,6 +72,13 @@ def _corps(context: GameContext) -> GameFlow:
     return CorpsFlow(context)
 
 
+def _fogsite(context: GameContext) -> GameFlow:
+    from fogkeeper.flow.fogsite import FogsiteFlow
+
+    return FogsiteFlow(context)
+
+
 GAMES: dict[str, tuple[str, GameFactory]] = {
+    "FOGSITE": ("fogsite", _fogsite),
     "Corps of Discovery": ("corps", _corps),
 }
