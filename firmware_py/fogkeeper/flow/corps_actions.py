@@ -193,10 +193,13 @@ class ChapterActions(CorpsModel):
 
     def seal_key(self) -> None:
         if self.attempt(lambda: corps.seal(self.chapter)):
-            board = self.chapter.board
-            log.info("corps: key sealed for map %s", self.chapter.map_id)
-            self.context.effects.emit("corps.sealed", {"map": self.chapter.map_id,
-                                                       "water_slot": board.water_slot})
+            self.announce_sealed()
+
+    def announce_sealed(self) -> None:
+        """Tell the log and the link what the window shows: the Map and Water's circle."""
+        log.info("corps: key sealed for map %s", self.chapter.map_id)
+        self.context.effects.emit("corps.sealed", {"map": self.chapter.map_id,
+                                                   "water_slot": self.chapter.board.water_slot})
 
     def unseal_key(self) -> None:
         self.attempt(lambda: corps.unseal(self.chapter))

@@ -70,13 +70,14 @@ def _key(flow: CorpsFlow, args: Args) -> Reply:
         raise LinkError(ErrorCode.LOCKED, "the key is already sealed; unseal it first")
     if "key" not in args and "slots" not in args and flow.chapter.key is not None:
         flow.chapter = corps.seal(flow.chapter)  # seal the key entered before, unchanged
+        flow.announce_sealed()
         return {}
     key = _key_from_args(flow, args)
     if flow.state is C.MODE:  # the key holder skipped the box's menus: a Fog chapter it is
         flow.map_choice = key.map_id
         flow.start_fog()
     flow.chapter = corps.seal(corps.enter_key(flow.chapter, key))
-    log.info("corps: key sealed over the link for map %d", key.map_id)
+    flow.announce_sealed()
     if flow.state in KEY_SCREENS:
         flow.key_entry = None
         flow.set_screen(C.SEALED)
