@@ -1,0 +1,178 @@
+"""The FOG on the box: the table flow from the setup checklist to the final score.
+
+Read the table first: every screen is a state, every control a trigger. Screen changes that
+depend on the game (the FOG step after a round's last turn, the end) are made by the actions.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from transitions import Machine
+
+from fogkeeper.flow import fog_actions
+from fogkeeper.flow.fog_model import FogScreen, Session
+from fogkeeper.flow.fog_setup import load_preset
+from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.ui.draw import Frame
+
+F = FogScreen
+MENUS = [F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
+         F.RESULTS, F.DETAIL]
+FORMS = [F.COST, F.PICK]
+NOT_QUIT = [s for s in FogScreen if s is not F.QUIT]
+
+TRANSITIONS: list[dict[str, Any]] = [
+    # leaving: a long press on B anywhere, then OK to confirm
+    {"trigger": "hold_back", "source": NOT_QUIT, "dest": F.QUIT, "before": "remember"},
+    {"trigger": "ok", "source": F.QUIT, "dest": None, "after": "quit_game"},
+    {"trigger": "back", "source": [F.QUIT, F.NOTICE], "dest": None, "after": "go_back"},
+    {"trigger": "ok", "source": F.NOTICE, "dest": None, "after": "go_back"},
+    {"trigger": "up", "source": MENUS + FORMS, "dest": None, "after": "cursor_up"},
+    {"trigger": "down", "source": MENUS + FORMS, "dest": None, "after": "cursor_down"},
+    {"trigger": "left", "source": [F.SETUP, F.VALUES, F.BONUS, *FORMS], "dest": None,
+     "after": "value_down"},
+    {"trigger": "right", "source": [F.SETUP, F.VALUES, F.BONUS, *FORMS], "dest": None,
+     "after": "value_up"},
+    # setup
+    {"trigger": "ok", "source": F.SETUP, "dest": None, "after": "setup_ok"},
+    {"trigger": "ok", "source": F.VALUES, "dest": None, "after": "values_ok"},
+    {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    {"trigger": "ok", "source": F.INFO, "dest": None, "after": "info_ok"},
+    # missions: only the player holding the box sees their two cards
+    {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
+    {"trigger": "ok", "source": F.HAND, "dest": None, "after": "hand_ok"},
+    {"trigger": "ok", "source": F.OPEN, "dest": None, "after": "open_ok"},
+    # draft
+    {"trigger": "ok", "source": F.DRAFT, "dest": None, "after": "draft_ok"},
+    {"trigger": "back", "source": F.DRAFT, "dest": None, "after": "draft_undo"},
+    {"trigger": "hold_ok", "source": F.DRAFT, "dest": None, "after": "draft_done"},
+    # turns
+    {"trigger": "ok", "source": F.TURN, "dest": None, "after": "turn_end"},
+    {"trigger": "down", "source": F.TURN, "dest": None, "after": "spend_one"},
+    {"trigger": ["up", "back"], "source": F.TURN, "dest": None, "after": "undo"},
+    {"trigger": "left", "source": F.TURN, "dest": None, "after": "glass_toggle"},
+    {"trigger": "key3", "source": F.TURN, "dest": F.COST, "before": "open_cost"},
+    {"trigger": "hold_key3", "source": F.TURN, "dest": F.END_NOW},
+    {"trigger": "ok", "source": F.COST, "dest": None, "after": "cost_pay"},
+    {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
+    {"trigger": "ok", "source": F.END_NOW, "dest": None, "after": "end_confirmed"},
+    {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
+    # the FOG step and its losses
+    {"trigger": "ok", "source": F.FOG, "dest": None, "after": "fog_ok"},
+    {"trigger": "ok", "source": F.LOSSES, "dest": None, "after": "losses_ok"},
+    {"trigger": "ok", "source": F.PICK, "dest": None, "after": "pick_ok"},
+    {"trigger": "back", "source": F.PICK, "dest": None, "after": "pick_cancel"},
+    # scoring wizard, review, results
+    {"trigger": "ok", "source": F.SCORE, "dest": None, "after": "score_ok"},
+    {"trigger": "ok", "source": F.BONUS, "dest": None, "after": "bonus_ok"},
+    {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
+    {"trigger": "ok", "source": F.REVIEW, "dest": None, "after": "review_ok"},
+    {"trigger": "ok", "source": F.RESULTS, "dest": F.DETAIL, "before": "open_detail"},
+    {"trigger": ["ok", "back"], "source": F.DETAIL, "dest": F.RESULTS},
+]
+
+
+def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Let a row name several triggers; transitions wants one trigger a row."""
+    rows: list[dict[str, Any]] = []
+    for row in table:
+        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
+        rows.extend({**row, "trigger": name} for name in names)
+    return rows
+
+
+log = logging.getLogger(__name__)
+_PRESETS: dict[str, Any] = {}   # last checklist, when the box gives no preset store
+
+
+class FogFlow(fog_actions.Actions):
+    """The FOG's table flow; ``screen`` is the current screen."""
+
+    name = "fog"
+    title = "The FOG"
+    screen: FogScreen
+
+    if TYPE_CHECKING:  # transitions attaches the triggers; declared for mypy
+        def trigger(self, name: str) -> bool: ...
+
+    def __init__(self, context: GameContext, seed: int | None = None) -> None:
+        self.context = context
+        self.glass: Hourglass | None = None
+        self.outcome = Outcome.STAY
+        chosen = seed if seed is not None else int(context.clock() * 1_000_000) & 0xFFFFFFFF
+        self.s = Session(setup=load_preset(self._stored_preset()), seed=chosen)
+        self.machine = Machine(model=self, states=list(FogScreen), transitions=expand(TRANSITIONS),
+                               initial=F.SETUP, queued=True, ignore_invalid_triggers=True,
+                               auto_transitions=False, model_attribute="screen",
+                               after_state_change="entered")
+
+    # ---- GameFlow ------------------------------------------------------------------------
+    def handle(self, trigger: str) -> Outcome:
+        self.outcome = Outcome.STAY
+        try:
+            self.trigger(trigger)
+        except fog_actions.REFUSALS as exc:
+            self.refuse(str(exc))
+        return self.outcome
+
+    def frame(self, now: float) -> Frame:
+        from fogkeeper.flow.fog_views import frame
+
+        return frame(self, now)
+
+    def tick(self, now: float) -> None:
+        if self.glass is None:
+            return
+        for event in self.glass.tick(now):
+            if not self.context.config.timer.visual_only:
+                countdown = event.kind == "warning" and event.seconds_left <= 5
+                self.context.effects.sound("countdown" if countdown else event.kind)
+            self.context.effects.emit(f"fog.timer.{event.kind}",
+                                      {"seconds_left": event.seconds_left})
+            if event.kind == "expired":
+                fog_actions.time_up(self)
+
+    def next_deadline(self, now: float) -> float | None:
+        return None if self.glass is None else self.glass.next_deadline(now)
+
+    def snapshot(self) -> dict[str, Any]:
+        now = self.context.clock()
+        self.s.glass = None if self.glass is None else self.glass.snapshot(now)
+        return {"screen": self.screen.value, "session": self.s.to_dict()}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self.s = Session.from_dict(saved["session"])
+        self.glass = None
+        if self.s.glass is not None:
+            self.glass = self.new_glass()
+            self.glass.restore(self.s.glass)
+        self.machine.set_state(FogScreen(saved["screen"]), model=self)
+
+    def public_state(self) -> dict[str, Any]:
+        from fogkeeper.flow.fog_commands import public_state
+
+        return public_state(self)
+
+    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+        from fogkeeper.flow.fog_commands import run
+
+        return run(self, name, args)
+
+    # ---- presets -------------------------------------------------------------------------
+    def _stored_preset(self) -> Any:
+        loader = getattr(self.context.effects, "load_preset", None)
+        return loader(self.name) if callable(loader) else _PRESETS.get(self.name)
+
+    def store_preset(self) -> None:
+        _PRESETS[self.name] = dict(self.s.setup)
+        saver = getattr(self.context.effects, "save_preset", None)
+        if callable(saver):
+            saver(self.name, dict(self.s.setup))
+
+    def new_glass(self) -> Hourglass:
+        timer = self.context.config.timer
+        return Hourglass(fog_actions.HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds,
+                         players=1)

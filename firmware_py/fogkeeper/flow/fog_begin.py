@@ -1,0 +1,214 @@
+"""From the checklist to a game: entered tile values, every random setup step, what to lay out.
+
+All the randomness of a game happens here, in one go, from the session's seed: the Starting
+Player, Boat Scorings, Guardians, option 10's Leaders, mission deals and the decks' order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from fogkeeper.flow.fog_model import MISSION_DECKS, SOLO_OWNER, Session, display_name, rules_for
+from fogkeeper.flow.fog_setup import (
+    BOOL_OPTIONS,
+    CHOICE_OPTIONS,
+    SOLO_OPTIONS,
+    Setup,
+    colour_count,
+)
+from fogkeeper.rules.fog import (
+    Board,
+    FogRules,
+    GameSetup,
+    Options,
+    Player,
+    deal_guardians,
+    deal_missions,
+    discs_per_colour,
+    draft_order,
+    mission_deck_ids,
+    new_game,
+    open_missions,
+    rescue_leaders,
+    shuffled_deck,
+    solo_nation_order,
+    standard_boat_scorings,
+    start_position,
+    turn_board,
+)
+from fogkeeper.rules.fog.model import AREAS
+
+TYPICAL_SCORING = {"A": 6, "B": 5, "C": 4, "D": 2}
+AREA_MAX = 12
+ROW_MAX = 25
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    """A number the table reads off a real tile: key, label, range."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+    default: int
+
+
+def options_of(setup: Setup) -> Options:
+    keys = SOLO_OPTIONS if setup["mode"] == "solo" else BOOL_OPTIONS + CHOICE_OPTIONS
+    values = {k: setup[k] for k in keys}
+    if setup["board"] == "M":
+        values["extra_boat"] = setup["extra_boat"] or "A7"
+    return Options(**values)
+
+
+def value_rows(setup: Setup) -> list[ValueRow]:
+    """Tile values to enter: Boat Scorings (entered or option 2), option 6 boats, option 7B."""
+    board = rules_for(str(setup["board"])).board
+    found: list[ValueRow] = []
+    if setup["boat_scoring"] == "entered" or setup["boat_area_scoring"]:
+        given = setup.get("scenario_values") or TYPICAL_SCORING
+        found += [ValueRow(f"area.{a}", f"Area {a}", 0, AREA_MAX, int(given.get(a, 0)))
+                  for a in AREAS]
+    if setup["mode"] == "multiplayer" and setup["individual_boat_scorings"]:
+        for boat in board.boats_in_play(options_of(setup).extra_boat_tile):
+            found += [ValueRow(f"ind.{boat.nation}.{a}", f"{boat.nation} {a}", 0, AREA_MAX,
+                               TYPICAL_SCORING[a]) for a in AREAS]
+    if setup["mode"] == "multiplayer" and setup["beach_scoring"] == "B":
+        found += [ValueRow(f"beach.{r}", f"Row {r}", 0, ROW_MAX, abs(board.row_value[r]))
+                  for r in board.rows]
+    return found
+
+
+def begin(session: Session) -> None:
+    """Lay out the whole game from the checklist and the seed (see the module docstring)."""
+    setup = session.setup
+    rules = rules_for(str(setup["board"]))
+    rng = random.Random(session.seed)
+    options = options_of(setup)
+    if setup["mode"] == "solo":
+        entries, fog_start = _solo(session, rules.board, options)
+    else:
+        entries, fog_start = _multiplayer(session, rules.board, rng)
+    _scorings(session, rules.board, rng)
+    seating = _seating(session, entries)
+    if options.guardians:
+        picks = deal_guardians(rules.cards, seating, rng, options.guardians)
+        session.guardians = {p: {"card": g.card_id, "side": g.side} for p, g in picks.items()}
+    if options.rescue_leaders:
+        placed = rescue_leaders(rules.board, len(entries), rng, options.extra_boat_tile)
+        session.leaders = [{"nation": x.nation, "type": x.type.value, "row": x.row}
+                           for x in placed]
+    _missions(session, rules, seating, rng)
+    nation_mp = {n: int(setup["nation_mp"].get(n, 5)) for n in entries} if session.solo else {}
+    game = GameSetup(rules.board.name, entries, fog_start, options, session.solo, nation_mp)
+    session.set_state(new_game(game, rules, rng))
+    session.info = info_rows(session)
+
+
+def _solo(session: Session, board: Board, options: Options) -> tuple[tuple[str, ...], int]:
+    session.players = [{"name": "Solo", "colours": [SOLO_OWNER]}]
+    return solo_nation_order(board, options.extra_boat_tile), int(session.setup["fog_start"])
+
+
+def _multiplayer(session: Session, board: Board,
+                 rng: random.Random) -> tuple[tuple[str, ...], int]:
+    setup = session.setup
+    count = int(setup["players"])
+    depth = colour_count(setup) // count
+    colours = setup["colours"][:count * depth]
+    players = [Player(display_name(colours[i]), tuple(colours[i + j * count]
+                                                      for j in range(depth)))
+               for i in range(count)]
+    session.players = [{"name": p.name, "colours": list(p.colours)} for p in players]
+    if setup["team_scoring"]:
+        teams = 2 if count == 4 else 3
+        session.teams = [[players[i + k * teams].name for k in range(count // teams)]
+                         for i in range(teams)]
+    start = rng.randrange(count) if setup["start"] == "draw" else int(setup["start"][1:]) - 1
+    entries = turn_board(players, start, session.teams)
+    session.discs = discs_per_colour(board, len(entries))
+    extra = options_of(setup).extra_boat_tile
+    islanders = sum(sum(board.supply[b.nation].values()) for b in board.boats_in_play(extra))
+    session.draft = list(draft_order(entries, min(islanders, session.discs * len(entries))))
+    return entries, start_position(board, count)
+
+
+def _scorings(session: Session, board: Board, rng: random.Random) -> None:
+    values = session.values
+    if "area.A" in values:
+        session.boat_scoring = {a: values[f"area.{a}"] for a in AREAS}
+    else:
+        session.boat_scoring = standard_boat_scorings(rng)
+    for key, value in values.items():
+        parts = key.split(".")
+        if parts[0] == "ind":
+            session.individual.setdefault(parts[1], {})[parts[2]] = value
+        elif parts[0] == "beach":
+            session.beach[parts[1]] = value
+
+
+def _seating(session: Session, entries: tuple[str, ...]) -> list[str]:
+    order: list[str] = []
+    for colour in entries:
+        name = session.player_of(colour)
+        if name not in order:
+            order.append(name)
+    return order
+
+
+def _missions(session: Session, rules: FogRules, seating: list[str],
+              rng: random.Random) -> None:
+    extra = options_of(session.setup).extra_boat_tile
+    for deck_name in MISSION_DECKS:
+        mode = session.setup.get(deck_name) if not session.solo else ""
+        if not mode:
+            continue
+        ids = mission_deck_ids(rules.cards, deck_name, rules.board, extra)
+        deck = shuffled_deck(deck_name, ids, rng)
+        if mode == "open":
+            deck, shown = open_missions(deck)
+            session.open_missions += list(shown)
+            continue
+        deck, hands = deal_missions(deck, seating)
+        for player, hand in hands.items():
+            session.hands[f"{deck_name}:{player}"] = list(hand)
+            session.mission_queue.append([deck_name, player])
+
+
+def info_rows(session: Session) -> list[list[str]]:
+    """What the table lays out, as (label, value) rows."""
+    state = session.state
+    rules = session.rules
+    rows: list[list[str]] = [["FOG start", str(state.setup.fog_start)],
+                             ["Boat Scoring", " ".join(str(v) for v in
+                                                       session.boat_scoring.values())]]
+    for nation, areas in session.individual.items():
+        rows.append([f"{nation} A-D", " ".join(str(v) for v in areas.values())])
+    rows += [[f"Row {r}", f"-{v}"] for r, v in session.beach.items()]
+    if session.solo:
+        rows += [[f"MP {n}", str(mp)] for n, mp in state.setup.nation_mp.items()]
+    else:
+        rows += [["Discs/colour", str(session.discs)], ["Draft", f"{len(session.draft)} picks"]]
+    rows += [[f"Turn Board {i + 1}", display_name(e)] for i, e in enumerate(state.setup.entries)]
+    for player, pick in session.guardians.items():
+        name = rules.cards.by_id(pick["card"]).name.replace("Guardian of ", "")
+        rows.append([f"Guardian {player}", f"{name} {pick['side']}"])
+    rows += [[f"Leader {i + 1}", f"{x['nation']} {x['type']} row {x['row']}"]
+             for i, x in enumerate(session.leaders)]
+    return rows
+
+
+def public_setup(session: Session) -> dict[str, Any]:
+    """The setup every player may see (no mission card)."""
+    state = session.state
+    return {"board": state.setup.board, "mode": "solo" if session.solo else "multiplayer",
+            "players": session.players, "teams": session.teams,
+            "turn_board": list(state.setup.entries), "fog_start": state.setup.fog_start,
+            "options": {k: v for k, v in state.setup.options.to_dict().items()
+                        if v not in (False, "")},
+            "boat_scoring": session.boat_scoring, "discs_per_colour": session.discs,
+            "guardians": session.guardians, "leaders": session.leaders,
+            "nation_mp": dict(state.setup.nation_mp), "open_missions": session.open_missions}

@@ -1,0 +1,264 @@
+"""The FOG's setup checklist (board, players, colours, options 1-11, decks) as data rows."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.app.fog_data import BOARD_NAMES, load_board
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.fog_model import PALETTE, FogFlowError
+from fogkeeper.paths import config_dir
+from fogkeeper.rules.fog import Board, colours_per_player
+
+Setup = dict[str, Any]
+OFF = ""
+BOOL_OPTIONS = ("hourglass", "boat_area_scoring", "boats_without_colour", "minimum_crew",
+                "individual_boat_scorings", "three_colours", "rescue_leaders",
+                "enhanced_movements")
+CHOICE_OPTIONS = ("drive_off", "beach_scoring", "team_scoring", "multi_colour", "fog_cards",
+                  "fog_cards_end", "events", "guardians", "rescued_islanders",
+                  "rescue_achievements", "extra_boat")
+SOLO_OPTIONS = ("hourglass", "fog_cards", "fog_cards_end", "events")
+
+DEFAULT_SETUP: Setup = {
+    "mode": "multiplayer", "board": "S", "players": 4, "colours": list(PALETTE), "start": "draw",
+    **dict.fromkeys(BOOL_OPTIONS, False), **dict.fromkeys(CHOICE_OPTIONS, OFF),
+    "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
+    "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
+    "commoner_rp": 0,
+}
+
+
+@dataclass(frozen=True)
+class SetupRow:
+    """One checklist row: which setup key, its label, its choices and when it is shown."""
+
+    key: str
+    label: str
+    choices: Callable[[Setup], tuple[Any, ...]]
+    shown: Callable[[Setup], bool] = lambda s: True
+    nation: str = ""     # solo MP rows
+    index: int = -1      # colour rows
+
+
+def fixed(*values: Any) -> Callable[[Setup], tuple[Any, ...]]:
+    return lambda s: values
+
+
+ON_OFF = fixed(False, True)
+
+
+def board_of(setup: Setup) -> Board:
+    return load_board(str(setup["board"]))
+
+
+def colour_count(setup: Setup) -> int:
+    """How many colours the players bring: players x colours each (B-F05)."""
+    board = board_of(setup)
+    three = bool(setup["three_colours"]) and board.three_colour_option and setup["players"] == 2
+    return int(setup["players"]) * colours_per_player(board, int(setup["players"]), three)
+
+
+def _players(setup: Setup) -> tuple[Any, ...]:
+    board = board_of(setup)
+    return tuple(range(board.min_players, board.max_players + 1))
+
+
+def _multi(setup: Setup) -> bool:
+    return bool(setup["mode"] == "multiplayer")
+
+
+def _solo(setup: Setup) -> bool:
+    return bool(setup["mode"] == "solo")
+
+
+def scenarios() -> dict[str, dict[str, Any]]:
+    """Solo scenario files in ``config/fog_scenarios/`` by name (file stem)."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in sorted((config_dir() / "fog_scenarios").glob("*.toml")):
+        found[path.stem] = read_scenario(path)
+    return found
+
+
+def read_scenario(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise FogFlowError(f"{path}: {exc}") from None
+    if data.get("board") not in BOARD_NAMES or not isinstance(data.get("nation_mp"), dict):
+        raise FogFlowError(f"{path}: a scenario needs board and nation_mp")
+    return data
+
+
+def _nation_rows(setup: Setup) -> list[SetupRow]:
+    if not _solo(setup):
+        return []
+    board = board_of(setup)
+    top = board.solo_mp_track_max
+    return [SetupRow("nation_mp", f"MP {boat.nation}", fixed(*range(1, top + 1)),
+                     nation=boat.nation)
+            for boat in board.boats_in_play(setup["extra_boat"] or None)]
+
+
+def _colour_rows(setup: Setup) -> list[SetupRow]:
+    if not _multi(setup):
+        return []
+    return [SetupRow("colours", f"Colour {i + 1}", fixed(*PALETTE), index=i)
+            for i in range(colour_count(setup))]
+
+
+def _starts(setup: Setup) -> tuple[Any, ...]:
+    return ("draw", *(f"P{i + 1}" for i in range(int(setup["players"]))))
+
+
+def _is_l2(setup: Setup) -> bool:
+    return _multi(setup) and setup["board"] == "L" and setup["players"] == 2
+
+
+def _has_teams(setup: Setup) -> bool:
+    return _multi(setup) and setup["players"] in (4, 6)
+
+
+def _many_colours(setup: Setup) -> bool:
+    return _multi(setup) and colour_count(setup) > int(setup["players"])
+
+
+HEAD = [
+    SetupRow("mode", "Mode", fixed("multiplayer", "solo")),
+    SetupRow("board", "Board", fixed(*BOARD_NAMES)),
+    SetupRow("extra_boat", "Extra boat", fixed("A7", "A8"), lambda s: s["board"] == "M"),
+    SetupRow("players", "Players", _players, _multi),
+    SetupRow("scenario", "Scenario", lambda s: ("", *scenarios()), _solo),
+]
+TAIL = [
+    SetupRow("fog_start", "FOG start", fixed(*range(5, 13)), _solo),
+    SetupRow("crew_rp", "Crew goal RP", fixed(0, 10, 15, 20, 25, 30), _solo),
+    SetupRow("commoner_rp", "Commoner RP", fixed(0, 10, 15, 20, 25, 30), _solo),
+    SetupRow("start", "Start player", _starts, _multi),
+    SetupRow("hourglass", "1 Hourglass", ON_OFF),
+    SetupRow("boat_area_scoring", "2 Area tiles", ON_OFF, _multi),
+    SetupRow("drive_off", "3 Drive Off", fixed(OFF, "family", "advanced", "intensive"), _multi),
+    SetupRow("boats_without_colour", "4 Empty boats", ON_OFF, _multi),
+    SetupRow("minimum_crew", "5 Minimum crew", ON_OFF, _multi),
+    SetupRow("individual_boat_scorings", "6 Indiv. boats", ON_OFF, _multi),
+    SetupRow("beach_scoring", "7 Beach tiles", fixed(OFF, "A", "B"), _multi),
+    SetupRow("team_scoring", "8 Teams", fixed(OFF, "sum", "lowest"), _has_teams),
+    SetupRow("three_colours", "9 Three colours", ON_OFF, _is_l2),
+    SetupRow("rescue_leaders", "10 Leaders", ON_OFF, _multi),
+    SetupRow("enhanced_movements", "11 Enhanced", ON_OFF, _multi),
+    SetupRow("multi_colour", "Colours score", fixed("lowest", "sum"), _many_colours),
+    SetupRow("events", "Events deck", fixed(OFF, "with_calm", "without_calm")),
+    SetupRow("fog_cards", "FOG cards", fixed(OFF, "standard", "with_c")),
+    SetupRow("fog_cards_end", "FOG cards end", fixed("last_card", "last_card_or_shore"),
+             lambda s: bool(s["fog_cards"])),
+    SetupRow("guardians", "Guardians", fixed(OFF, "A", "B"), _multi),
+    SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open"), _multi),
+    SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
+    SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
+]
+START = SetupRow("start_game", "Start game", fixed(""))
+
+
+def rows(setup: Setup) -> list[SetupRow]:
+    """The checklist as it stands for these choices, the Start row last."""
+    shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
+    return [*shown, *(r for r in TAIL if r.shown(setup)), START]
+
+
+def value_of(setup: Setup, row: SetupRow) -> Any:
+    if row.key == "nation_mp":
+        return setup["nation_mp"].get(row.nation, 5)
+    if row.key == "colours":
+        return setup["colours"][row.index]
+    return setup.get(row.key, "")
+
+
+def shown_value(setup: Setup, row: SetupRow) -> str:
+    value = value_of(setup, row)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if row.key in ("crew_rp", "commoner_rp"):
+        return f"-{value}" if value else "none"
+    if row.key == "scenario":
+        return str(value) or "custom"
+    return str(value).replace("_", " ") if value != "" else "off"
+
+
+def step(setup: Setup, row: SetupRow, direction: int) -> Setup:
+    """The setup with this row's value moved one choice left (-1) or right (+1)."""
+    choices = row.choices(setup)
+    if not choices or row.key == "start_game":
+        return setup
+    current = value_of(setup, row)
+    index = choices.index(current) if current in choices else 0
+    return set_value(setup, row, choices[(index + direction) % len(choices)])
+
+
+def set_value(setup: Setup, row: SetupRow, value: Any) -> Setup:
+    new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"])}
+    if row.key == "nation_mp":
+        new["nation_mp"][row.nation] = value
+    elif row.key == "colours":
+        new["colours"][row.index] = value
+    else:
+        new[row.key] = value
+    if row.key == "scenario" and value:
+        new = apply_scenario(new, scenarios()[value])
+    return settle(new)
+
+
+def apply_scenario(setup: Setup, scenario: dict[str, Any]) -> Setup:
+    """A solo scenario's values on the checklist (they can still be changed after)."""
+    return {**setup, "board": scenario["board"], "nation_mp": dict(scenario["nation_mp"]),
+            "fog_start": int(scenario.get("fog_start") or setup["fog_start"]),
+            "crew_rp": abs(int(scenario.get("minimum_crew_rp", 0))),
+            "commoner_rp": abs(int(scenario.get("commoner_rescue_rp", 0))),
+            "boat_scoring": "entered" if scenario.get("boat_scoring") else setup["boat_scoring"],
+            "scenario_values": dict(scenario.get("boat_scoring", {}))}
+
+
+def settle(setup: Setup) -> Setup:
+    """Keep dependent choices valid after a change (player count within the board, etc.)."""
+    new = dict(setup)
+    board = board_of(new)
+    new["players"] = min(max(int(new["players"]), board.min_players), board.max_players)
+    if new["board"] != "M":
+        new["extra_boat"] = OFF
+    elif not new["extra_boat"]:
+        new["extra_boat"] = "A7"
+    if not _is_l2(new):
+        new["three_colours"] = False
+    if not _has_teams(new):
+        new["team_scoring"] = OFF
+    if new["start"] not in _starts(new):
+        new["start"] = "draw"
+    colours = list(new["colours"]) + [c for c in PALETTE if c not in new["colours"]]
+    new["colours"] = colours[:max(len(PALETTE), colour_count(new) if _multi(new) else 0)]
+    return new
+
+
+def load_preset(saved: object) -> Setup:
+    """Last game's checklist over the defaults; anything unreadable falls back to them."""
+    if not isinstance(saved, dict):
+        return dict(DEFAULT_SETUP)
+    setup = {**DEFAULT_SETUP, **{k: v for k, v in saved.items() if k in DEFAULT_SETUP
+                                 and isinstance(v, type(DEFAULT_SETUP[k]))}}
+    try:
+        return settle(setup)
+    except FogkeeperError:
+        return dict(DEFAULT_SETUP)
+
+
+def problems(setup: Setup) -> list[str]:
+    """What must change before the game can start."""
+    found = []
+    if _multi(setup):
+        colours = setup["colours"][:colour_count(setup)]
+        if len(set(colours)) != len(colours):
+            found.append("two colour rows name the same colour")
+    return found

@@ -1,0 +1,165 @@
+"""What each FOG screen shows: the flow's state turned into a view and a frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from fogkeeper.flow import fog_play as play
+from fogkeeper.flow.fog_menus import menu_rows
+from fogkeeper.flow.fog_model import FogScreen, display_name
+from fogkeeper.flow.hourglass import Phase
+from fogkeeper.rules.fog import Refusal, current_turn
+from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.fog_screens import FormView, TurnView, render_form, render_turn
+from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, mm_ss, render_menu, render_message
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fog import FogFlow
+
+F = FogScreen
+NO_UNDO = "No undo past this point"
+MENU_LOOK: dict[FogScreen, tuple[str, str]] = {   # title, hint
+    F.SETUP: ("The FOG setup", "<> change  OK on Start"),
+    F.VALUES: ("Tile values", "<> value  OK on Done"),
+    F.INFO: ("Set up the table", "^v read  OK go on"),
+    F.OPEN: ("Open missions", "for all  OK go on"),
+    F.REVIEW: ("Review", "OK edit / score"),
+    F.DETAIL: ("Breakdown", "^v read  OK back"),
+}
+
+
+def frame(flow: FogFlow, now: float) -> Frame:
+    """The frame for the flow's current screen at time ``now``."""
+    return RENDERERS.get(flow.screen, _menu)(flow, now)
+
+
+def _menu(flow: FogFlow, now: float) -> Frame:
+    title, hint = MENU_LOOK.get(flow.screen, (flow.screen.value, "OK"))
+    return _list(flow, title, hint)
+
+
+def _list(flow: FogFlow, title: str, hint: str, corner: str = "") -> Frame:
+    items = tuple(MenuItem(label, value) for _, label, value in menu_rows(flow.s, flow.screen))
+    cursor = min(flow.s.cursor, max(0, len(items) - 1))
+    return render_menu(MenuView(title, items, cursor, hint, corner))
+
+
+def _form(flow: FogFlow, title: str, note: str, hint: str) -> Frame:
+    fields = tuple((label, value) for _, label, value in menu_rows(flow.s, flow.screen))
+    return render_form(FormView(title, fields, flow.s.cursor, note, hint))
+
+
+def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "") -> Frame:
+    return render_message(MessageView(title, lines, hint, big=big))
+
+
+def _pass(flow: FogFlow, now: float) -> Frame:
+    turn = play.mission_turn(flow.s)
+    who = turn[1] if turn else ""
+    return _message("Secret mission", (f"Pass the box to {who},", "then hold OK.",
+                                       "Nobody else looks!"), "hold OK: show cards", big=who)
+
+
+def _hand(flow: FogFlow, now: float) -> Frame:
+    turn = play.mission_turn(flow.s)
+    return _list(flow, f"{turn[1] if turn else ''}: keep one", "^v choose  OK keep")
+
+
+def _draft(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    pick = min(s.draft_pick, len(s.draft) - 1)
+    after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
+    lines = (f"then {display_name(after)}" if after else "last pick",)
+    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK picked B undo hold OK end",
+                    big=display_name(s.draft[pick]))
+
+
+def _turn(flow: FogFlow, now: float) -> Frame:
+    state = flow.s.state
+    turn = current_turn(state)
+    event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
+    mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE TURN" if turn.double_turn
+                                                      else "")
+    glass, invert = _glass_line(flow, now)
+    who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
+    second = glass or f"turn {turn.turn_no}{who}"
+    return render_turn(TurnView(f"R{turn.round_no} {event}", f"FOG {state.fog_position}",
+                                display_name(turn.entry), mp_line, second,
+                                "OK end v-1MP 3 cost", invert))
+
+
+def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
+    glass = flow.glass
+    if glass is None:
+        return "", False
+    seconds = glass.shown_seconds(now)
+    words = {Phase.RUNNING: "", Phase.PAUSED: " paused (< go)", Phase.READY: "",
+             Phase.EXPIRED: " TIME UP: OK ends"}[glass.phase]
+    warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
+    return f"hourglass {mm_ss(seconds)}{words}", warned or glass.phase is Phase.EXPIRED
+
+
+def _cost(flow: FogFlow, now: float) -> Frame:
+    found = play.price(flow.s, flow.s.cost)
+    note = (f"no: {found.reason}" if isinstance(found, Refusal)
+            else f"{found.mp} MP: " + "; ".join(found.reasons))
+    return _form(flow, "What does it cost?", note, "<> change OK pay B back")
+
+
+def _fog(flow: FogFlow, now: float) -> Frame:
+    step = flow.s.last_step or {}
+    rows = step.get("rows", [])
+    card = step.get("card")
+    how = f"card {card}: {step.get('steps')} step(s)" if card else "advances 1"
+    taken = "swallowed " + ", ".join(rows) if rows else "no row swallowed"
+    return _message("The FOG advances", (f"{how}; {taken}", NO_UNDO), "OK go on",
+                    big=f"FOG {step.get('to', '')}")
+
+
+def _losses(flow: FogFlow, now: float) -> Frame:
+    rows = ",".join(play.loss_rows(flow.s))
+    colour = display_name(play.loss_colour(flow.s))
+    return _list(flow, f"{colour} lost in {rows}?", "OK on Done: none")
+
+
+def _pick(flow: FogFlow, now: float) -> Frame:
+    purpose = flow.s.pick.get("purpose")
+    title = "Lost Islander" if purpose == "loss" else "Islander in boat"
+    return _form(flow, title, "OK add it  B cancel", "<> change ^v field")
+
+
+def _score(flow: FogFlow, now: float) -> Frame:
+    colour = display_name(flow.s.colours[flow.s.score_colour])
+    return _list(flow, f"{colour}: boats, piers", "OK: add/remove/done")
+
+
+def _bonus(flow: FogFlow, now: float) -> Frame:
+    colour = display_name(flow.s.colours[flow.s.score_colour])
+    return _list(flow, f"{colour}: bonus tiles", "<> count  OK done")
+
+
+def _results(flow: FogFlow, now: float) -> Frame:
+    return _list(flow, "Results", "OK details  hold B leave")
+
+
+def _end_now(flow: FogFlow, now: float) -> Frame:
+    return _message("End the game?", ("Nobody has an Islander", "left to move.", NO_UNDO),
+                    "OK end  B back")
+
+
+def _notice(flow: FogFlow, now: float) -> Frame:
+    return _message("Not possible", tuple(flow.s.notice), "OK back")
+
+
+def _quit(flow: FogFlow, now: float) -> Frame:
+    done = flow.s.result is not None
+    lines = ("The record is saved.",) if done else ("This game will be lost.",)
+    return _message("Leave The FOG?", lines, "OK leave  B stay")
+
+
+RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
+    F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
+    F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
+    F.RESULTS: _results, F.END_NOW: _end_now, F.NOTICE: _notice, F.QUIT: _quit,
+}

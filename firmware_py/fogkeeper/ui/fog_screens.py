@@ -1,0 +1,68 @@
+"""The FOG's own screens: the turn (active colour in large type) and the small form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fogkeeper.ui import draw as d
+from fogkeeper.ui.draw import Frame
+
+NAME_SIZE = 20
+FORM_ROWS = 2
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One colour's (or nation's) turn."""
+
+    title: str          # round and event, e.g. "R3 Luck (A29)"
+    corner: str         # "FOG 7"
+    name: str           # the active colour, shown large
+    mp_line: str        # "MP 5/7" and "double turn"
+    glass_line: str     # hourglass time or the event's effect
+    hint: str
+    invert: bool = False
+
+
+@dataclass(frozen=True)
+class FormView:
+    """A few fields changed with left/right, and one line of answer under them."""
+
+    title: str
+    fields: tuple[tuple[str, str], ...]
+    cursor: int
+    note: str
+    hint: str
+    corner: str = ""
+
+
+def render_turn(view: TurnView) -> Frame:
+    image, draw = d.blank()
+    d.title_bar(draw, view.title, view.corner)
+    d.centred(draw, d.TITLE_HEIGHT, view.name.upper(), NAME_SIZE, stroke=1)
+    draw.text((2, 33), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
+    draw.text((2, 44), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
+              fill=1)
+    d.footer(draw, view.hint)
+    if view.invert:
+        image = d.invert(image)
+    title = view.title + (f" [{view.corner}]" if view.corner else "")
+    return Frame(image, (title, view.name.upper(), view.mp_line, view.glass_line, view.hint))
+
+
+def render_form(view: FormView) -> Frame:
+    image, draw = d.blank()
+    scrolls = len(view.fields) > FORM_ROWS
+    corner = view.corner or (f"{view.cursor + 1}/{len(view.fields)}" if scrolls else "")
+    d.title_bar(draw, view.title, corner)
+    first = min(max(0, view.cursor - 1), max(0, len(view.fields) - FORM_ROWS))
+    for i, (label, value) in enumerate(view.fields[first:first + FORM_ROWS]):
+        d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
+              selected=first + i == view.cursor)
+    draw.text((2, d.TITLE_HEIGHT + 2 + FORM_ROWS * d.ROW_HEIGHT),
+              d.fit(view.note, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
+    d.footer(draw, view.hint)
+    lines = [view.title + (f" [{corner}]" if corner else "")]
+    lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
+              for i, (label, value) in enumerate(view.fields)]
+    return Frame(image, (*lines, view.note, view.hint))
