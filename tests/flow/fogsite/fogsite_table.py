@@ -76,6 +76,10 @@ class FogsiteTable:
     def lines(self) -> tuple[str, ...]:
         return frame(self.app, self.now).lines
 
+    def shows(self, text: str) -> bool:
+        """Whether some line of the screen reads ``text`` (ignoring the cursor mark)."""
+        return any(line.lstrip("> ") == text for line in self.lines)
+
     @property
     def text(self) -> str:
         return "\n".join(self.lines)

@@ -1,0 +1,152 @@
+"""A whole FOGSITE game on the joystick, from the home menu to the reveal, on a fake clock."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from fogsite_table import MAZE, FogsiteTable
+
+from fogkeeper.flow.app import Screen
+from fogkeeper.rules.fogsite import Colour, Phase
+
+
+def test_a_whole_game_from_the_home_menu_to_the_log() -> None:
+    t = FogsiteTable().set_up()
+    assert t.lines[1:3] == ("Guardian's turn", "Up to 1 move(s)")
+    t.press("ok").lock().press("down", "ok")  # the Guardian steps S, from E3 to E4
+    assert t.lines[1:3] == ("0 attacked", "No Map tile lost")
+    t.press("ok")
+    assert t.lines[0] == "Round 1: tiles 50, arrows 1, digging 4"
+    t.press("ok", "ok", "down")  # RED explores south
+    assert t.lines[1] == "You can move"
+    t.press("ok").menu_to("Move").press("ok", "down", "down", "right", "right")
+    assert "Route: S S E E" in t.lines
+    t.press("ok")
+    assert t.lines[1:3] == ("Moved", "RED walked S S E E")
+    t.press("ok").menu_to("End turn").press("ok")
+    assert t.shows("RED: done")
+    for colour, route in (("GREEN", ("left", "up", "up", "right")),
+                          ("BLUE", ("left", "down", "left", "down"))):
+        t.menu_to(colour).press("ok").menu_to("Move").press("ok", *route, "ok", "ok")
+        t.menu_to("End turn").press("ok")
+    assert t.stage == "escape_call"
+    t.press("down", "ok")
+    assert t.lines[-1] == "Hold OK to escape"  # a short press never ends the game
+    t.press("hold_ok")
+    assert t.lines[1] == "Team wins"
+    assert " ".join(t.lines[2:-1]) == "escaped: every Intruder on one space"
+    t.press("ok")
+    assert t.lines[:2] == ("Reveal", "All routes")
+    assert "R.#.B" in t.lines  # the maze, revealed at last
+    t.press("right")
+    assert t.lines[1] == "RED route"
+    t.press("ok")
+    assert t.lines[0].startswith("Log [1-4/")
+    t.press(*["down"] * 40)
+    assert any("escape" in line for line in t.lines)
+    t.press("hold_back")
+    assert t.app.state is Screen.HOME and t.app.game is None
+    record = t.effects.records[0]
+    assert record["view"]["winner"] == "investigators"
+    assert record["routes"]["RED"] == ["A1", "A2", "A3", "B3", "C3"]
+    assert record["routes"]["Guardian"] == ["E3", "E4"]
+
+
+@pytest.mark.parametrize("presses,reason", [
+    (("left",), "Refused: move 1 (W1): it runs into an Inner Wall"),
+    (("up",), "Refused: move 1 (N1): it runs into an Inner Wall"),
+    (("right",), "Refused: move 1 (E1): it leaves the maze"),
+    (("down", "down"), "Refused: move 1 (S2): it runs into an Inner Wall"),
+])
+def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
+        presses: tuple[str, ...], reason: str) -> None:
+    t = FogsiteTable().set_up().press("ok").lock().press(*presses)
+    assert t.lines[0] == "Refused"
+    assert " ".join(t.lines[1:4]) == reason.removeprefix("Refused: ")
+    assert t.flow.plan == ([] if len(presses) == 1 else t.flow.plan[:1])
+    assert t.effects.sounds[-1] == "error"
+
+
+def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> None:
+    t = FogsiteTable(pin="").set_up(pin="")
+    t.press("ok", "left")
+    assert "Refused: not a legal move" in t.lines
+    assert not any("Wall" in line for line in t.lines)
+    t.press("down", "ok")
+    assert t.lines[1] == "0 attacked"
+
+
+def test_no_pin_set_says_nothing_can_be_unlocked_before_the_end() -> None:
+    t = FogsiteTable(pin="").open_fogsite().enter_maze(MAZE).press("hold_ok")
+    t.menu_to("GREEN").press("ok", "right", "ok")
+    assert t.lines[1:4] == ("No PIN is set, so", "nothing can be unlocked", "before the end.")
+
+
+def test_an_attack_is_announced_as_a_count_and_with_i2_by_colour() -> None:
+    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+    t.menu_to("I2").press("ok", "back")
+    t.enter_maze(MAZE).press("hold_ok").menu_to("BLUE").press("ok")
+    t.press("right", "right", "right", "up", "ok").lock()  # the Guardian starts on D5
+    t.press("ok").lock().press("left", "ok")  # onto GREEN's C5
+    assert t.lines[1:4] == ("1 attacked", "3 Map tiles removed", "G")
+    t.press("ok")
+    assert t.lines[0] == "Round 1: tiles 47, arrows 1, digging 4"
+
+
+def test_a_failed_explore_lays_the_token_down_and_costs_a_digging_token() -> None:
+    t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+    t.press("ok", "ok", "up")  # RED on A1 looks north: Outer Wall
+    assert t.lines[1:3] == ("You can't move", "RED explored N")
+    t.press("ok")
+    assert t.lines[0] == "RED: tiles 49, arrows 1, digging 3"
+    t.menu_to("Explore").press("ok", "down")
+    assert t.lines[1:3] == ("Not now", "Explore needs a standing token; RED is down")
+
+
+def test_a_move_into_a_wall_stops_before_it() -> None:
+    t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+    t.press("ok").menu_to("Move").press("ok", "right", "right", "ok")
+    assert t.lines[1:3] == ("You can't move", "E E: stopped before step 2")
+
+
+@pytest.mark.parametrize("presses,big", [
+    (("right",), "not a wall"), (("left",), "Outer"), (("down", "right"), "Inner"),
+])
+def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big: str) -> None:
+    t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+    game = t.flow.running
+    red = replace(game.investigator(Colour.RED), hand=(10,))
+    t.flow.game = game.with_investigator(red)
+    t.press("ok").menu_to("Use Relic").press("ok")
+    assert t.lines[1] == "> 10 Which wall"
+    t.press("ok", *presses)
+    t.press("ok")
+    assert " ".join(t.lines[1:-1]).startswith("Inner wall, Outer wall or no wall there?")
+    t.press("ok")
+    assert t.lines[1:3] == (big, "Relic 10 Which wall")
+    assert t.flow.running.collected == (10,)
+
+
+def test_the_shared_team_time_g9_ends_the_turn() -> None:
+    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+    t.menu_to("G9").press("ok", "back").enter_maze(MAZE).press("hold_ok")
+    t.menu_to("GREEN").press("ok", "right", "right", "right", "right", "down", "down", "ok")
+    t.lock().press("ok").lock().press("ok", "ok")
+    assert t.lines[0].endswith("team time 6:00")
+    t.wait(200)
+    assert t.lines[0].endswith("team time 2:40")
+    t.press("key3").wait(100).press("key3")  # paused for 100 s
+    t.wait(160)
+    assert t.lines[1:3] == ("Time up", "The team's turn is over")
+    assert t.flow.running.phase is Phase.ESCAPE
+    assert "expired" in t.effects.sounds
+
+
+def test_quitting_mid_game_asks_first() -> None:
+    t = FogsiteTable().set_up().press("hold_back")
+    assert t.lines[0] == "Quit FOGSITE?"
+    t.press("back")
+    assert t.stage == "guardian_gate"
+    t.press("hold_back", "hold_ok")
+    assert t.app.state is Screen.HOME
