@@ -72,15 +72,18 @@ def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
     selected = cell.slot == view.cursor
     if selected:
         draw.rectangle((left, top, right, bottom), fill=1)
-    elif cell.slot == view.carried or cell.fixed:
+    elif cell.fixed:
         draw.rectangle((left, top, right, bottom), outline=1)
+    if cell.slot == view.carried:  # a dotted frame marks the token in the hand
+        ink_frame = 0 if selected else 1
+        for x in range(left, right + 1, 2):
+            draw.point([(x, top), (x, bottom)], fill=ink_frame)
+        for y in range(top, bottom + 1, 2):
+            draw.point([(left, y), (right, y)], fill=ink_frame)
     ink = 0 if selected else 1
     label = f"{cell.slot} {short_name(cell.token)}"
     draw.text((left + 2, top + 1), d.fit(label, d.SMALL, CELL_WIDTH - 4), font=d.font(d.SMALL),
               fill=ink)
-    if cell.slot == view.carried:  # a dotted underline marks the token in the hand
-        for x in range(left + 2, right - 1, 3):
-            draw.point((x, bottom - 1), fill=ink)
 
 
 def _board_lines(view: BoardView) -> tuple[str, ...]:
