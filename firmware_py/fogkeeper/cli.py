@@ -21,20 +21,24 @@ COMMANDS = {
 }
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The command line; only the chosen subcommand's module is imported (start-up time)."""
     top = argparse.ArgumentParser(prog="fogkeeper", description="The fogkeeper game-table box.")
     top.add_argument("--version", action="version", version=f"fogkeeper {__version__}")
     subs = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         sub = subs.add_parser(name, help=help_text, description=help_text)
-        commands = importlib.import_module(module)
-        commands.add_arguments(sub)
-        sub.set_defaults(handler=commands.run)
+        if name == chosen:
+            commands = importlib.import_module(module)
+            commands.add_arguments(sub)
+            sub.set_defaults(handler=commands.run)
     return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    chosen = next((w for w in words if not w.startswith("-")), None)
+    args = parser(chosen).parse_args(words)
     try:
         status: int = args.handler(args)
     except FogkeeperError as exc:  # a user's mistake: one clear line, no traceback
@@ -42,4 +46,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `fogkeeper ... | head`: the reader left, nothing is wrong
+        return 0
     return status
