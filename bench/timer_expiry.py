@@ -20,7 +20,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import percentile
-
 from fogkeeper.app.box import Stop
 from fogkeeper.app.run import build
 from fogkeeper.config import parse_config
