@@ -99,13 +99,17 @@ def _board_lines(view: BoardView) -> tuple[str, ...]:
 
 
 def render_key_slot(title: str, slot: int, token: str, hint: str) -> Frame:
-    """Key entry: only the slot being entered and the token chosen for it."""
+    """Key entry: only the slot being entered and the token chosen for it.
+
+    The token is drawn for the key holder's eyes but left out of the text lines, which the
+    box also sends to the host link as screen events.
+    """
     image, draw = d.blank()
     d.title_bar(draw, title, f"{slot}/9")
     d.centred(draw, d.TITLE_HEIGHT + 1, f"Circle {slot}", d.SMALL)
     d.centred(draw, d.TITLE_HEIGHT + 14, token.capitalize(), 20, stroke=0)
     d.footer(draw, hint)
-    return Frame(image, (title, f"Circle {slot} of 9: {token}", hint))
+    return Frame(image, (title, f"Circle {slot} of 9: token shown on the box only", hint))
 
 
 def render_circle(view: CircleView) -> Frame:

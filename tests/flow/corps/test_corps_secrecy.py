@@ -103,6 +103,16 @@ def test_two_keys_sharing_only_water_look_the_same_until_the_end(
     assert screens_a.after != screens_b.after and replies_a.after != replies_b.after
 
 
+def test_key_entry_shows_the_token_on_the_box_but_not_in_the_text_lines() -> None:
+    """The text lines go to the host link as screen events; the key holder's do not hold it."""
+    t = Table().open_corps().choose(3)
+    start = len(t.frames)
+    t.enter_key(shuffled_key(2, map_id=3))
+    entry_text = " ".join(" ".join(shown.lines) for shown in t.frames[start:-1]).lower()
+    assert all(f"circle {slot} of 9" in entry_text for slot in corps.SLOTS)
+    assert not [token.value for token in Token if token.value in entry_text]
+
+
 def test_the_answers_appear_only_after_the_end(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     key = shuffled_key(9, map_id=2)
