@@ -19,7 +19,13 @@ from serial.urlhandler.protocol_loop import Serial as LoopSerial
 
 from fogkeeper.drivers.serialport import open_port
 from fogkeeper.errors import ConfigError
-from fogkeeper.link.protocol import MAX_LINE_BYTES, LinkError, Request, encode_reply
+from fogkeeper.link.protocol import (
+    MAX_LINE_BYTES,
+    LinkError,
+    Request,
+    encode_event,
+    encode_reply,
+)
 from fogkeeper.link.transport import LinkServer
 
 
@@ -55,11 +61,14 @@ def echo_box(tmp_path: Path) -> Iterator[tuple[EchoBox, Path]]:
 
 
 def ask(host: serial.Serial, line: bytes) -> dict[str, Any]:
+    """Send one line and return the next reply, skipping events as a host does."""
     host.write(line)
-    reply = host.readline()
-    assert reply.endswith(b"\n"), f"no reply to {line!r}"
-    result: dict[str, Any] = json.loads(reply)
-    return result
+    while True:
+        reply = host.readline()
+        assert reply.endswith(b"\n"), f"no reply to {line!r}"
+        message: dict[str, Any] = json.loads(reply)
+        if "event" not in message:
+            return message
 
 
 def test_requests_are_answered(echo_box: tuple[EchoBox, Path]) -> None:
@@ -269,3 +278,18 @@ def test_every_line_is_answered_and_the_box_keeps_answering(tmp_path: Path) -> N
     finally:
         host.close()
         box.server.close()
+
+
+def test_a_host_that_stops_reading_never_blocks_the_sender(
+    echo_box: tuple[EchoBox, Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    box, link = echo_box
+    with serial.Serial(str(link), timeout=3.0) as host:
+        assert ask(host, b'{"id":0,"cmd":"hello"}\n')["id"] == 0
+        started = time.monotonic()
+        for turn in range(2000):  # ~450 kB, far beyond what the pty buffers
+            box.server.send(encode_event("screen", {"turn": turn, "pad": "x" * 200}))
+        assert time.monotonic() - started < 1.0
+        not_reading = [r for r in caplog.records if "not reading" in r.getMessage()]
+        assert len(not_reading) == 1
+        assert ask(host, b'{"id":1,"cmd":"hello"}\n')["id"] == 1

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias, cast
@@ -11,9 +13,13 @@ import serial
 import serial.threaded
 
 from fogkeeper.drivers.serialport import open_port
-from fogkeeper.link.protocol import LineFramer, LinkError, Request, parse_line
+from fogkeeper.link.protocol import MAX_LINE_BYTES, LineFramer, LinkError, Request, parse_line
 
 log = logging.getLogger(__name__)
+
+# Lines waiting for the writer thread; a host that stops reading costs at most this many.
+_OUTBOX_LINES = 256
+_BITS_PER_BYTE = 10  # 8N1: start bit, 8 data bits, stop bit
 
 LineHandler = Callable[[Request | LinkError], None]
 PortOpener = Callable[[str], serial.SerialBase]
@@ -69,9 +75,16 @@ class LinkServer:
         self._on_line = on_line
         self._reopen_seconds = reopen_seconds
         # The default reader blocks until data arrives (no timeout), so an idle link costs
-        # no wake-ups; ReaderThread's stop() interrupts it through cancel_read().
+        # no wake-ups; ReaderThread's stop() interrupts it through cancel_read(). A write may
+        # take twice the wire time of a longest line before the host counts as not reading.
+        write_timeout_seconds = max(0.5, 2 * MAX_LINE_BYTES * _BITS_PER_BYTE / baudrate)
         self._opener: PortOpener = opener or (
-            lambda s: open_port(s, baudrate=baudrate, timeout_seconds=None)
+            lambda s: open_port(
+                s,
+                baudrate=baudrate,
+                timeout_seconds=None,
+                write_timeout_seconds=write_timeout_seconds,
+            )
         )
         self._lock = threading.Lock()
         self._reader: _Reader | None = None
@@ -79,6 +92,9 @@ class LinkServer:
         self._closing = threading.Event()
         self._supervisor: threading.Thread | None = None
         self._started = False
+        self._outbox: queue.Queue[bytes | None] = queue.Queue(maxsize=_OUTBOX_LINES)
+        self._writer = threading.Thread(target=self._write_loop, name="link-writer", daemon=True)
+        self._backlogged = False
 
     @property
     def connected(self) -> bool:
@@ -96,23 +112,49 @@ class LinkServer:
         self._started = True
         if not self._try_open(first=True):
             self._lost.set()
+        self._writer.start()
         self._supervisor = threading.Thread(target=self._supervise, name="link-reopen", daemon=True)
         self._supervisor.start()
 
     def send(self, line: bytes) -> None:
-        """Write one encoded line; never raises (a failed port is logged and reopened)."""
-        with self._lock:
+        """Queue one encoded line for the writer thread; never blocks, never raises.
+
+        Lines sent while no port is open are dropped. When the host stops reading and the
+        outbox fills, the oldest lines make room (logged once until output flows again), so
+        the reply to the host's next request still gets through.
+        """
+        if self._closing.is_set() or not self.connected:
+            return
+        while True:
+            try:
+                self._outbox.put_nowait(line)
+                return
+            except queue.Full:
+                self._note_backlog("outbox full")
+                with contextlib.suppress(queue.Empty):
+                    self._outbox.get_nowait()
+
+    def _write_loop(self) -> None:
+        """Writer thread: a stalled host blocks this thread, never the caller of send()."""
+        while (line := self._outbox.get()) is not None:
             reader = self._reader
             if reader is None:
-                return
+                continue
             try:
                 reader.write(line)
+            except serial.SerialTimeoutException:
+                self._note_backlog("write timed out")
             except (serial.SerialException, OSError) as exc:
-                failure: BaseException | None = exc
+                self._drop(reader, f"write failed: {exc}")
             else:
-                failure = None
-        if failure is not None:
-            self._drop(reader, f"write failed: {failure}")
+                if self._backlogged and self._outbox.empty():
+                    self._backlogged = False
+                    log.info("link: %s is reading again", self.spec)
+
+    def _note_backlog(self, reason: str) -> None:
+        if not self._backlogged:
+            self._backlogged = True
+            log.warning("link: %s is not reading (%s); dropping output", self.spec, reason)
 
     def deliver(self, item: Request | LinkError) -> None:
         """Hand one parsed line to ``on_line``; a failing callback is logged, not fatal."""
@@ -134,9 +176,20 @@ class LinkServer:
             reader, self._reader = self._reader, None
         if reader is not None:
             self._close_reader(reader)
+        self._stop_writer()
         supervisor = self._supervisor
         if supervisor is not None and supervisor is not threading.current_thread():
             supervisor.join(timeout=5.0)
+
+    def _stop_writer(self) -> None:
+        if not self._writer.is_alive():
+            return
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._outbox.get_nowait()
+        self._outbox.put(None)
+        if self._writer is not threading.current_thread():
+            self._writer.join(timeout=5.0)
 
     def _try_open(self, *, first: bool) -> bool:
         try:
