@@ -32,6 +32,8 @@ Reply = dict[str, Any]
 NO_PIN_NOTE = "no PIN is set: nothing can be unlocked before the end"
 LOG_PAGE_MOST = 20
 MOVE_TEXT = re.compile(r"([NESW])(\d+)")
+# engine refusals about whose turn or which phase it is, rather than about the arguments
+NOT_NOW_WORDS = ("not allowed now", "is playing", "has already finished")
 
 
 def run_command(flow: FogsiteFlow, action: str, args: Args) -> Reply:
@@ -43,7 +45,9 @@ def run_command(flow: FogsiteFlow, action: str, args: Args) -> Reply:
     try:
         extra = handler(flow, args)
     except (RulesError, ConfigError) as error:
-        raise LinkError(ErrorCode.BAD_ARGS, f"fogsite.{action}: {error}") from None
+        wrong_moment = any(words in str(error) for words in NOT_NOW_WORDS)
+        code = ErrorCode.NOT_NOW if wrong_moment else ErrorCode.BAD_ARGS
+        raise LinkError(code, f"fogsite.{action}: {error}") from None
     return {**flow.public_state(), **extra}
 
 

@@ -52,13 +52,13 @@ class FogsiteTable:
         self.config = parse_config({"security": {"pin": pin}})
         self.app = App(self.config, self.effects, lambda: self.now, settings=Settings(),
                        first_screen=first)
-        self.seen: list[tuple[str, ...]] = []
+        self.seen: list[tuple[str, tuple[str, ...]]] = []  # (screen, its text lines)
 
     def press(self, *names: str) -> FogsiteTable:
         for name in names:
             held = name.startswith("hold_")
             self.app.handle(ButtonEvent(BUTTONS[name.removeprefix("hold_")], long=held))
-            self.seen.append(self.lines)
+            self.look()
         return self
 
     def wait(self, seconds: float) -> FogsiteTable:
@@ -69,7 +69,13 @@ class FogsiteTable:
             self.app.tick(self.now)
         self.now = end
         self.app.tick(self.now)
-        self.seen.append(self.lines)
+        return self.look()
+
+    def look(self) -> FogsiteTable:
+        """Keep what the screen shows now, with the name of the screen."""
+        game = self.app.game
+        screen = game.state.value if isinstance(game, FogsiteFlow) else self.app.state.value
+        self.seen.append((screen, self.lines))
         return self
 
     @property

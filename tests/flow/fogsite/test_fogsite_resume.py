@@ -1,0 +1,60 @@
+"""Power loss: the session snapshot brings FOGSITE back on the same screen, maze still hidden."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fogsite_table import MAZE, PIN, FogsiteTable
+
+from fogkeeper.flow import snapshot
+from fogkeeper.flow.app import Screen
+
+
+def restart(t: FogsiteTable) -> FogsiteTable:
+    """Save as the loop does, pull the plug, boot a fresh box and say OK to the offer."""
+    saved = snapshot.check(json.loads(json.dumps(snapshot.take(t.app, t.now))))
+    fresh = FogsiteTable(first=Screen.RESUME)
+    fresh.app.saved = saved
+    return fresh.press("ok")
+
+
+def team_turn() -> FogsiteTable:
+    return FogsiteTable().set_up().press("ok").lock().press("down", "ok", "ok")
+
+
+@pytest.mark.parametrize("presses", [
+    (),                                      # choosing who plays
+    ("ok",),                                 # RED's actions
+    ("ok", "down", "ok", "down", "right"),   # a Move route half entered
+    ("ok", "ok", "down"),                    # an Explore answer on screen
+])
+def test_a_restart_comes_back_on_the_same_screen(presses: tuple[str, ...]) -> None:
+    t = team_turn().press(*presses)
+    before = t.lines
+    back = restart(t)
+    assert back.app.state is Screen.GAME and back.lines == before
+    assert not any("R.#.B" in line for line in back.lines)
+
+
+def test_the_game_goes_on_after_a_restart() -> None:
+    back = restart(team_turn().press("ok", "down", "ok", "down", "right"))
+    back.press("ok")
+    assert back.lines[1:3] == ("You can't move", "S E: stopped before step 2")  # B2 is a wall
+    assert back.flow.running.time_limit.tiles_left == 50
+
+
+def test_an_unlocked_guardian_screen_comes_back_locked() -> None:
+    t = FogsiteTable().set_up().press("ok").lock()
+    assert t.stage == "guardian_moves" and "R.#.B" in t.lines
+    back = restart(t)
+    assert back.stage == "guardian_gate" and not back.flow.unlocked
+    assert not any("R.#.B" in line for line in back.lines)
+    back.press("ok").lock(PIN).press("down", "ok")
+    assert back.lines[1] == "0 attacked"
+
+
+def test_setup_resumes_with_the_draft_maze() -> None:
+    t = FogsiteTable().open_fogsite().enter_maze(MAZE)
+    back = restart(t)
+    assert back.stage == "maze_edit" and back.lines == t.lines
