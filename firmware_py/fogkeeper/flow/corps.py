@@ -175,6 +175,8 @@ class CorpsFlow(TableActions):
         return corps_frame(self, now)
 
     def tick(self, now: float) -> None:
+        if self.state is not C.REVEAL:  # left the reveal (e.g. to quit): OK there goes on
+            self.next_reveal_at = None
         if self.next_reveal_at is None or now < self.next_reveal_at:
             return
         if self.chapter.revealed >= corps.SLOT_COUNT:

@@ -196,3 +196,13 @@ def test_quitting_needs_a_long_press_and_a_confirmation() -> None:
 def test_key3_opens_the_tracker_from_the_board() -> None:
     t = sealed_table(shuffled_key(6)).press(KEY3)
     assert t.screen is C.TRACKER and t.lines[1] == "> Tipi revealed: 0/3"
+
+
+def test_the_slow_reveal_waits_while_the_quit_question_is_up() -> None:
+    key = shuffled_key(12)
+    t = fill_board(sealed_table(key), right_guesses(key))
+    end_from_menu(unlock_end(t)).press(OK)
+    t.press(HOLD, B).wait(30)
+    assert t.screen is C.QUIT and t.effects.sounds.count("reveal") == 1
+    t.press(B, OK).wait(1.6)
+    assert t.lines[0] == "The reveal [3/9]" and t.effects.sounds.count("reveal") == 3
