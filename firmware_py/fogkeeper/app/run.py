@@ -65,7 +65,7 @@ def setup_logging(config: Config) -> None:
                             filename=folder / "fogkeeper.log")
     else:
         logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
-    logging.getLogger("transitions").setLevel(logging.WARNING)
+    logging.getLogger("transitions").setLevel(logging.ERROR)  # ignored keys are not news
 
 
 def pin_factory(name: str) -> Any:
