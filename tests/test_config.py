@@ -98,3 +98,10 @@ def test_config_check_command_ok_and_bad(tmp_path: Path) -> None:
     assert "[inputs] key3 = 'x'" in bad.stderr
     assert "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1  # one line, no traceback
+
+
+def test_configuration_doc_lists_every_key_as_the_schema_does() -> None:
+    from fogkeeper.config import schema_table
+
+    doc = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert doc.endswith(schema_table())

@@ -221,3 +221,17 @@ def _field_types(cls: Any) -> dict[str, Any]:
 def data_dir(config: Config) -> Path:
     """The folder for saved sessions, settings and game records."""
     return Path(config.storage.data_dir).expanduser()
+
+
+def schema_table() -> str:
+    """Every section and key with its default and what is allowed, as a Markdown table."""
+    rows = ["| key | default | allowed |", "|---|---|---|"]
+    for section in dataclasses.fields(Config):
+        if section.name == "source":
+            continue
+        for key in dataclasses.fields(_field_types(Config)[section.name]):
+            default = key.default
+            shown = list(default) if isinstance(default, tuple) else default
+            text = str(shown).lower() if isinstance(shown, bool) else repr(shown)
+            rows.append(f"| `[{section.name}] {key.name}` | `{text}` | {key.metadata['allowed']} |")
+    return "\n".join(rows) + "\n"

@@ -5,17 +5,21 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fogkeeper.config import load_config
+from fogkeeper.config import load_config, schema_table
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = sub.add_parser("check", help="check a config file and print its summary")
     check.add_argument("file", type=Path)
+    sub.add_parser("keys", help="print every key with its default and allowed values")
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 and a summary when the file is good; a ConfigError (exit 2) names what is wrong."""
+    if args.action == "keys":
+        print(schema_table(), end="")
+        return 0
     config = load_config(args.file)
     d, i = config.display, config.inputs
     print(f"{args.file}: OK")
