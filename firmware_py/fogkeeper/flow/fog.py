@@ -20,7 +20,7 @@ from fogkeeper.ui.draw import Frame
 
 F = FogScreen
 MENUS = [F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
-         F.RESULTS, F.DETAIL]
+         F.RESULTS, F.DETAIL, F.NOTICE]
 FORMS = [F.COST, F.PICK]
 NOT_QUIT = [s for s in FogScreen if s is not F.QUIT]
 
@@ -54,8 +54,9 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "down", "source": F.TURN, "dest": None, "after": "spend_one"},
     {"trigger": ["up", "back"], "source": F.TURN, "dest": None, "after": "undo"},
     {"trigger": "left", "source": F.TURN, "dest": None, "after": "glass_toggle"},
-    {"trigger": "key3", "source": F.TURN, "dest": F.COST, "before": "open_cost"},
-    {"trigger": "hold_key3", "source": F.TURN, "dest": F.END_NOW},
+    # the MP helper and the early end sit on right / hold OK too: two-key boards have no KEY3
+    {"trigger": ["right", "key3"], "source": F.TURN, "dest": F.COST, "before": "open_cost"},
+    {"trigger": ["hold_ok", "hold_key3"], "source": F.TURN, "dest": F.END_NOW},
     {"trigger": "ok", "source": F.COST, "dest": None, "after": "cost_pay"},
     {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
     {"trigger": "ok", "source": F.END_NOW, "dest": None, "after": "end_confirmed"},
@@ -104,10 +105,11 @@ class FogFlow(fog_actions.Actions):
         self.outcome = Outcome.STAY
         chosen = seed if seed is not None else int(context.clock() * 1_000_000) & 0xFFFFFFFF
         self.s = Session(setup=load_preset(self._stored_preset()), seed=chosen)
-        self.machine = Machine(model=self, states=list(FogScreen), transitions=expand(TRANSITIONS),
+        # a screen entered through the table starts with its cursor on the first row
+        states = [{"name": screen, "on_enter": "entered"} for screen in FogScreen]
+        self.machine = Machine(model=self, states=states, transitions=expand(TRANSITIONS),
                                initial=F.SETUP, queued=True, ignore_invalid_triggers=True,
-                               auto_transitions=False, model_attribute="screen",
-                               after_state_change="entered")
+                               auto_transitions=False, model_attribute="screen")
 
     # ---- GameFlow ------------------------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:

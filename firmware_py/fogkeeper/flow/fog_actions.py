@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["HOURGLASS_SECONDS", "REFUSALS", "Actions", "time_up"]
 F = FogScreen
 REFUSALS = (FogkeeperError,)
-NOTICE_WIDTH = 25
+NOTICE_WIDTH = 21
 
 
 class Actions(WizardActions):
@@ -55,14 +55,15 @@ class Actions(WizardActions):
         """Show why an action is not possible; OK or B returns to where the table was."""
         if self.screen is not F.NOTICE:
             self.s.back_to = self.screen.value
-        self.s.notice = textwrap.wrap(message, NOTICE_WIDTH) or ["not possible"]
+        reasons = message.removeprefix("record breaks the rules: ").split("; ")
+        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
         self.go(F.NOTICE)
 
     def remember(self) -> None:
         self.s.back_to = self.screen.value
 
     def go_back(self) -> None:
-        self.go(FogScreen(self.s.back_to), self.s.cursor if self.s.back_to != "notice" else 0)
+        self.go(FogScreen(self.s.back_to))
 
     def quit_game(self) -> None:
         self.outcome = Outcome.EXIT

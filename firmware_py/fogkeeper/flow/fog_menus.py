@@ -98,10 +98,20 @@ def _cost(s: Session) -> list[Row]:
 def _pick(s: Session) -> list[Row]:
     purpose = str(s.pick.get("purpose", "loss"))
     values = s.pick.get("values", {})
-    return [(k, k, str(values.get(k, ""))) for k, _ in scoring.pick_fields(s, purpose, values)]
+    found = []
+    for key, _ in scoring.pick_fields(s, purpose, values):
+        value = str(values.get(key, ""))
+        found.append((key, "where" if key == "at" else key,
+                      scoring.place_label(value) if key == "at" else value))
+    return found
+
+
+def _notice(s: Session) -> list[Row]:
+    return [(f"why:{i}", line, "") for i, line in enumerate(s.notice)]
 
 
 BUILDERS = {
+    F.NOTICE: _notice,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
     F.LOSSES: _losses, F.SCORE: _score, F.BONUS: _bonus, F.REVIEW: _review,
     F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,

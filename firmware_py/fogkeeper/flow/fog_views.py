@@ -62,8 +62,15 @@ def _pass(flow: FogFlow, now: float) -> Frame:
 
 
 def _hand(flow: FogFlow, now: float) -> Frame:
+    """The cards are drawn on the panel only: the text lines (which the link gets with every
+    screen change) say which card the cursor is on, never what the cards are."""
     turn = play.mission_turn(flow.s)
-    return _list(flow, f"{turn[1] if turn else ''}: keep one", "^v choose  OK keep")
+    title = f"{turn[1] if turn else ''}: keep one"
+    shown = _list(flow, title, "^v choose  OK keep")
+    cards = len(play.hand(flow.s))
+    lines = [f"{'>' if i == flow.s.cursor else ' '} card {i + 1} (on the panel only)"
+             for i in range(cards)]
+    return Frame(shown.image, (title, *lines, "^v choose  OK keep"))
 
 
 def _draft(flow: FogFlow, now: float) -> Frame:
@@ -86,7 +93,7 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     second = glass or f"turn {turn.turn_no}{who}"
     return render_turn(TurnView(f"R{turn.round_no} {event}", f"FOG {state.fog_position}",
                                 display_name(turn.entry), mp_line, second,
-                                "OK end v-1MP 3 cost", invert))
+                                "OK end v-1MP > cost", invert))
 
 
 def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
@@ -149,7 +156,7 @@ def _end_now(flow: FogFlow, now: float) -> Frame:
 
 
 def _notice(flow: FogFlow, now: float) -> Frame:
-    return _message("Not possible", tuple(flow.s.notice), "OK back")
+    return _list(flow, "Not possible", "^v read  OK back")
 
 
 def _quit(flow: FogFlow, now: float) -> Frame:

@@ -51,9 +51,9 @@ class WizardActions:
         else:
             self.after_losses()
 
-    def show_losses(self, on_add: bool = False) -> None:
+    def show_losses(self) -> None:
         self.go(F.LOSSES)
-        self.s.cursor = len(self.rows_here()) - (2 if on_add else 1)  # "Done": 0 is one press
+        self.s.cursor = len(self.rows_here()) - 1  # on "Done": 0 lost is one press
 
     def after_losses(self) -> None:
         if play.is_over(self.s):
@@ -86,7 +86,7 @@ class WizardActions:
         values = self.s.pick["values"]
         if purpose == "loss":
             play.add_loss(self.s, values["row"], values["nation"], values["type"])
-            self.show_losses(on_add=True)
+            self.show_losses()
         else:
             scoring.add_islander(self.s, self.s.colours[self.s.score_colour], values)
             self.show_score(on_add=True)

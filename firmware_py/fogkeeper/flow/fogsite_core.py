@@ -73,6 +73,7 @@ DIRECTION_OF = {"up": Direction.N, "right": Direction.E, "down": Direction.S,
                 "left": Direction.W}
 DIRECTIONS = list(DIRECTION_OF)
 COLOUR_WORD = {Colour.RED: "RED", Colour.GREEN: "GREEN", Colour.BLUE: "BLUE"}
+WRONG_PIN = "Wrong PIN, again"
 HUMAN_GUARDIAN = "human"
 # issue 6 adds the box as Guardian here ("box") and plays its turn in enter_guardian_turn
 GUARDIAN_KINDS: tuple[str, ...] = (HUMAN_GUARDIAN,)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fogkeeper.flow.fogsite_core import DIRECTION_OF, DIRECTIONS, FogsiteCore, S, Stage
+from fogkeeper.flow.fogsite_core import DIRECTION_OF, DIRECTIONS, WRONG_PIN, FogsiteCore, S, Stage
 from fogkeeper.flow.fogsite_team import TEAM_STAGES
 from fogkeeper.flow.pin import PinPad
 from fogkeeper.rules.fogsite import (
@@ -65,7 +65,7 @@ class GuardianMixin(FogsiteCore):
             self.go(on_match)
         elif entered is not None:
             self.refusal = "Wrong PIN"
-            self.pad = PinPad(self.pad.title)
+            self.pad = PinPad(WRONG_PIN)
 
     def guardian_pin(self) -> None:
         self._pin_entered(S.GUARDIAN_MOVES, S.GUARDIAN_GATE)

@@ -13,6 +13,7 @@ from fogkeeper.flow.fogsite_core import (
     DIRECTION_OF,
     DIRECTIONS,
     GUARDIAN_KINDS,
+    WRONG_PIN,
     FogsiteCore,
     S,
 )
@@ -205,7 +206,7 @@ class SetupMixin(FogsiteCore):
             self.start_from_draft()
         elif entered is not None:
             self.refusal = "Wrong PIN"
-            self.pad = PinPad("Lock with PIN")
+            self.pad = PinPad(WRONG_PIN)
 
     def start_from_draft(self) -> None:
         draft = self.draft

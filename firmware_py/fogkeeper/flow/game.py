@@ -66,6 +66,12 @@ GameFactory = Callable[[GameContext], GameFlow]
 
 # home-menu label -> (game name, factory); a game's flow adds its line when it lands, with a
 # factory that imports the flow on first use so that start-up stays light
+def _fog(context: GameContext) -> GameFlow:
+    from fogkeeper.flow.fog import FogFlow
+
+    return FogFlow(context)
+
+
 def _corps(context: GameContext) -> GameFlow:
     from fogkeeper.flow.corps import CorpsFlow
 
@@ -79,6 +85,7 @@ def _fogsite(context: GameContext) -> GameFlow:
 
 
 GAMES: dict[str, tuple[str, GameFactory]] = {
+    "The FOG": ("fog", _fog),
     "FOGSITE": ("fogsite", _fogsite),
     "Corps of Discovery": ("corps", _corps),
 }

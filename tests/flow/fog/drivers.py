@@ -1,0 +1,73 @@
+"""Two ways to hold the box for a scripted game: the app alone, or a whole Box on mock pins."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from fog_table import Nav, Table
+from PIL import Image
+
+from fogkeeper.events import Button
+from fogkeeper.flow.fog import FogFlow
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
+
+from harness import BoxHarness  # noqa: E402
+
+
+class AppDriver(Table):
+    """The app on a fake clock (fast; sounds and events recorded)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.shots: dict[str, Image.Image] = {}
+
+    @property
+    def image(self) -> Image.Image:
+        return self.frame.image
+
+
+class BoxDriver(Nav):
+    """A real Box: gpiozero MockFactory pins, luma's dummy display, a recording link."""
+
+    def __init__(self, folder: Path) -> None:
+        self.harness = BoxHarness(folder, inputs={"key3": 16})
+        self.shots: dict[str, Image.Image] = {}
+        self.seen: list[tuple[str, ...]] = []
+
+    def press(self, *buttons: Button | str) -> BoxDriver:
+        hold = False
+        for b in buttons:
+            if b == "hold":
+                hold = True
+                continue
+            assert isinstance(b, Button)
+            if hold:
+                self.harness.hold(b)
+            else:
+                self.harness.tap(b)
+            hold = False
+            self.seen.append(self.lines)
+        return self
+
+    def wait(self, seconds: float) -> BoxDriver:
+        self.harness.wait(seconds)
+        return self
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return self.harness.lines
+
+    @property
+    def image(self) -> Image.Image:
+        frame = self.harness.box.frame
+        assert frame is not None
+        return frame.image
+
+    @property
+    def fog(self) -> FogFlow:
+        game = self.harness.box.app.game
+        assert isinstance(game, FogFlow)
+        return game
