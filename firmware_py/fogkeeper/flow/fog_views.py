@@ -78,7 +78,7 @@ def _draft(flow: FogFlow, now: float) -> Frame:
     pick = min(s.draft_pick, len(s.draft) - 1)
     after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
     lines = (f"then {display_name(after)}" if after else "last pick",)
-    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK picked B undo hold OK end",
+    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick B undo hold:end",
                     big=display_name(s.draft[pick]))
 
 
@@ -118,10 +118,9 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     step = flow.s.last_step or {}
     rows = step.get("rows", [])
     card = step.get("card")
-    how = f"card {card}: {step.get('steps')} step(s)" if card else "advances 1"
-    taken = "swallowed " + ", ".join(rows) if rows else "no row swallowed"
-    return _message("The FOG advances", (f"{how}; {taken}", NO_UNDO), "OK go on",
-                    big=f"FOG {step.get('to', '')}")
+    how = f"FOG card {card}: {step.get('steps')} step" if card else "The FOG advances 1"
+    taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
+    return _message(how, (taken, NO_UNDO), "OK go on (no undo)", big=f"FOG {step.get('to', '')}")
 
 
 def _losses(flow: FogFlow, now: float) -> Frame:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
-NAME_SIZE = 20
+NAME_SIZE = 18
 FORM_ROWS = 2
 
 
@@ -40,8 +40,8 @@ def render_turn(view: TurnView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
     d.centred(draw, d.TITLE_HEIGHT, view.name.upper(), NAME_SIZE, stroke=1)
-    draw.text((2, 33), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
-    draw.text((2, 44), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
+    draw.text((2, 30), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
+    draw.text((2, 42), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     if view.invert:
