@@ -100,8 +100,11 @@ class FogsiteTable:
         return self.flow.state.value
 
     # ---- setup on the joystick -------------------------------------------------------------
-    def open_fogsite(self) -> FogsiteTable:
-        return self.press("down", "ok")
+    def open_fogsite(self, seed: int = 7) -> FogsiteTable:
+        """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
+        self.press("down", "ok")
+        self.flow.rng.seed(seed)
+        return self
 
     def menu_to(self, label: str) -> FogsiteTable:
         """Move the cursor of the shown menu onto the row starting with ``label``."""

@@ -42,7 +42,7 @@ def play(t: FogsiteTable) -> list[dict[str, Any]]:
     replies.append(command("move", {"colour": "G", "route": "WNNE"}))
     replies.append(_try(command, "relic", {"colour": "G", "relic": t.flow.running.investigator(
         _colour("G")).hand[0], "wall_offset": [1, 0], "receiver": "R", "card": 1}))
-    for colour in ("R", "G", "B"):
+    for colour in ("R", "G", "B", "R", "G", "B"):  # twice: a Relic 12 may raise one again
         replies.append(_try(command, "end_turn", {"colour": colour}))
     replies.append(command("escape", {"announce": False}))
     replies.append(_try(command, "guardian_move", {"moves": "N1"}))  # no PIN: locked
