@@ -11,7 +11,7 @@ WIDTH = 128
 HEIGHT = 64
 TITLE_HEIGHT = 11
 ROW_HEIGHT = 13
-FOOTER_TOP = 54
+FOOTER_TOP = 53
 
 Font = ImageFont.FreeTypeFont
 

@@ -90,7 +90,7 @@ def render_countdown(view: CountdownView) -> Frame:
     image, draw = d.blank()
     draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     d.centred(draw, 9, mm_ss(view.seconds_left), d.BIG, stroke=1)
-    d.bar(draw, 47, 6, view.fraction_left)
+    d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
