@@ -10,7 +10,6 @@ from fogkeeper.config import Config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import HOME_ITEMS, App, Screen
-from fogkeeper.flow.game import GAMES
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
@@ -82,13 +81,8 @@ def open_timer(t: Table) -> Table:
     return t.press(DOWN, DOWN, DOWN, OK)
 
 
-def game_or_coming(label: str) -> Screen:
-    return Screen.GAME if label in GAMES else Screen.COMING
-
-
 @pytest.mark.parametrize("downs,screen", [
-    (0, game_or_coming("The FOG")), (1, game_or_coming("FOGSITE")),
-    (2, game_or_coming("Corps of Discovery")),
+    (0, Screen.GAME), (1, Screen.GAME), (2, Screen.GAME),
     (3, Screen.TIMER_MENU), (4, Screen.SETTINGS), (5, Screen.ABOUT),
 ])
 def test_home_menu_opens_each_entry(downs: int, screen: Screen) -> None:
@@ -98,7 +92,7 @@ def test_home_menu_opens_each_entry(downs: int, screen: Screen) -> None:
     if screen is Screen.GAME:
         assert t.app.game is not None and t.app.game.title == HOME_ITEMS[downs]
         return
-    t.press(KEY2 if screen is not Screen.COMING else OK)
+    t.press(KEY2)
     assert t.app.state is Screen.HOME
 
 
@@ -107,14 +101,6 @@ def test_home_cursor_stops_at_both_ends() -> None:
     assert t.lines[1] == "> The FOG"
     t.press(*[DOWN] * 10)
     assert t.lines[6] == "> About"
-
-
-@pytest.mark.skipif(all(label in GAMES for label in HOME_ITEMS[:3]),
-                    reason="every game is in this build")
-def test_a_game_not_in_this_build_says_so() -> None:
-    missing = next(i for i, label in enumerate(HOME_ITEMS[:3]) if label not in GAMES)
-    t = Table().press(*[DOWN] * missing, OK)
-    assert t.lines[0] == HOME_ITEMS[missing] and "Not in this firmware" in t.lines
 
 
 def test_one_press_starts_the_timer_from_its_menu() -> None:

@@ -12,8 +12,7 @@ from PIL import Image
 
 from fogkeeper.config import Config
 from fogkeeper.events import Button, ButtonEvent
-from fogkeeper.flow.app import HOME_ITEMS, App, Screen
-from fogkeeper.flow.game import GAMES
+from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 
@@ -63,7 +62,4 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "settings": scene(Screen.HOME, [*[B.DOWN] * 4, B.PRESS, B.DOWN, B.LEFT]),
     "about": scene(Screen.HOME, [*[B.DOWN] * 5, B.PRESS]),
 }
-_missing = [i for i, label in enumerate(HOME_ITEMS[:3]) if label not in GAMES]
-if _missing:  # the "not in this firmware" screen exists only while a game is missing
-    SCENES["coming"] = scene(Screen.HOME, [*[B.DOWN] * _missing[0], B.PRESS])
 

@@ -25,7 +25,6 @@ class Screen(StrEnum):
     RESUME = "resume"
     KEYMAP = "keymap"
     HOME = "home"
-    COMING = "coming"
     ABOUT = "about"
     SETTINGS = "settings"
     TIMER_MENU = "timer_menu"
@@ -50,8 +49,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.HOME, "dest": S.ABOUT, "conditions": "is_chosen_about"},
     {"trigger": "ok", "source": S.HOME, "dest": S.GAME, "conditions": "is_chosen_game",
      "before": "start_game"},
-    {"trigger": "ok", "source": S.HOME, "dest": S.COMING},
-    {"trigger": ["ok", "back", "left"], "source": [S.COMING, S.ABOUT], "dest": S.HOME},
+    {"trigger": ["ok", "back", "left"], "source": S.ABOUT, "dest": S.HOME},
     {"trigger": "left", "source": S.SETTINGS, "dest": None, "after": "setting_down"},
     {"trigger": ["right", "ok"], "source": S.SETTINGS, "dest": None, "after": "setting_up"},
     {"trigger": "back", "source": [S.SETTINGS, S.TIMER_MENU], "dest": S.HOME},

@@ -10,7 +10,7 @@ from fogkeeper.flow.hourglass import Phase
 
 FORMAT = "fogkeeper-session"
 VERSION = 1
-QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME, Screen.COMING}
+QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME}
 
 
 class SnapshotError(FogkeeperError, ValueError):

@@ -50,12 +50,6 @@ def _home_badge(app: App, name: str, now: float) -> str:
     return ""
 
 
-def _coming(app: App, now: float) -> Frame:
-    name = HOME_ITEMS[app.cursors[Screen.HOME.value]]
-    return render_message(MessageView(name, ("Not in this firmware", "yet. The Timer works",
-                                             "with every game now."), "OK back"))
-
-
 def _about(app: App, now: float) -> Frame:
     pin = "PIN set" if app.config.security.pin else "no PIN set"
     return render_message(MessageView("About", (f"fogkeeper {__version__}",
@@ -122,7 +116,6 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.RESUME: _resume,
     Screen.KEYMAP: _keymap,
     Screen.HOME: _home,
-    Screen.COMING: _coming,
     Screen.ABOUT: _about,
     Screen.SETTINGS: _settings,
     Screen.TIMER_MENU: _timer_menu,
