@@ -7,7 +7,6 @@ this core with its own transitions table; ``fogsite.py`` puts them together in o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -24,7 +23,6 @@ from fogkeeper.rules.fogsite import (
     GuardianMove,
     Options,
     Phase,
-    maze_counts,
     public_view,
 )
 from fogkeeper.ui.fogsite_screens import TeamStatus
@@ -254,12 +252,3 @@ class FogsiteCore:
                        for inv in game.investigators}
         if game.guardian is not None:
             self.routes["Guardian"] = [(game.guardian.col, game.guardian.row)]
-
-    def draft_counts(self) -> str:
-        from fogkeeper.rules.fogsite import parse_maze
-
-        counts = maze_counts(parse_maze(self.draft.maze_text()))
-        return f"walls {counts.inner_walls}"
-
-
-Handler = Callable[[], None]
