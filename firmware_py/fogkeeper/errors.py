@@ -1,5 +1,7 @@
 """The one exception root of fogkeeper; every layer's errors derive from it."""
 
+import traceback
+
 
 class FogkeeperError(Exception):
     """Base class of every error fogkeeper raises on purpose."""
@@ -11,3 +13,11 @@ class ConfigError(FogkeeperError, ValueError):
 
 class RulesError(FogkeeperError, ValueError):
     """A rules engine refused an action or a record; the message says which rule."""
+
+
+def describe_bug(exc: BaseException) -> str:
+    """Where an unexpected exception came from, for a log line: its type and the innermost
+    file and line, never its message (a message may quote a secret such as a maze)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+    return f"{type(exc).__name__}{where}"

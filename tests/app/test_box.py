@@ -232,3 +232,61 @@ def test_a_display_that_stops_answering_loses_no_state(tmp_path: Path,
     bus.dead = False
     h.wait(3)  # a still screen: the loop wakes by itself to retry
     assert sink.healthy
+
+
+def test_a_private_screen_never_reaches_the_link(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from fogkeeper.app import box as box_module
+    from fogkeeper.ui.screens import render_digits
+
+    h = BoxHarness(tmp_path)
+    pin_pad = render_digits("Guardian PIN", (4, 7, None, None), 1, "hint")
+    assert pin_pad.private and "7" not in pin_pad.lines[1]
+    monkeypatch.setattr(box_module, "frame", lambda app, now: pin_pad)
+    h.box.refresh()
+    reply = h.request("screen")
+    assert reply["private"] is True and "png" not in reply
+    assert reply["lines"] == list(box_module.PRIVATE_LINES)
+    assert h.link.events("screen")[-1]["lines"] == list(box_module.PRIVATE_LINES)
+    assert all("Guardian PIN" not in " ".join(line.get("lines", [])) for line in h.link.lines)
+
+
+def test_session_discard_over_the_link(tmp_path: Path) -> None:
+    BoxHarness(tmp_path).tap(*TIMER, B.PRESS).wait(5)
+    again = BoxHarness(tmp_path)
+    assert again.request("session.discard") == {"id": 1, "ok": True, "screen": "home"}
+    assert again.request("state")["timer"]["phase"] == "ready"
+    assert BoxHarness(tmp_path).box.app.state.value == "home"
+
+
+def test_a_saved_game_this_firmware_cannot_restore_goes_home(tmp_path: Path) -> None:
+    import json
+
+    BoxHarness(tmp_path).tap(*TIMER, B.PRESS).wait(5)
+    path = tmp_path / "session.json"
+    saved = json.loads(path.read_text())
+    saved["screen"] = "game"
+    saved["game"] = {"name": "corps", "state": {"nonsense": True}}
+    path.write_text(json.dumps(saved))
+    again = BoxHarness(tmp_path)
+    assert again.box.app.state.value == "resume"
+    again.tap(B.PRESS)
+    assert again.box.app.state.value == "home" and again.box.app.game is None
+
+
+def test_a_bug_in_a_flow_is_logged_without_its_message_and_the_box_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    h = BoxHarness(tmp_path).tap(*TIMER)
+
+    def broken() -> None:
+        raise ValueError("the maze is R at A1")  # a message that must not reach the log
+
+    monkeypatch.setattr(h.box.app, "start_glass", broken)
+    h.tap(B.PRESS)
+    assert "ValueError at" in caplog.text and "A1" not in caplog.text
+    monkeypatch.undo()
+    assert h.request("hello")["ok"]
+    assert h.lines[0] == "P1 of 4 ready"  # the screen moved on before the bug; still usable
+    h.tap(B.PRESS)
+    assert h.box.app.glass.phase.value == "running"

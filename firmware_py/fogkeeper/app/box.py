@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from PIL import Image, ImageChops
 
 from fogkeeper.config import Config
+from fogkeeper.errors import describe_bug
 from fogkeeper.events import ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
@@ -28,6 +29,16 @@ from fogkeeper.ui.draw import Frame
 log = logging.getLogger(__name__)
 DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a still screen
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
+
+
+PRIVATE_LINES = ("(private screen: look at the box)",)
+
+
+def shareable(shown: Frame) -> dict[str, Any]:
+    """What the host link may know of a frame: nothing of a private one."""
+    if shown.private:
+        return {"lines": list(PRIVATE_LINES), "private": True}
+    return {"lines": list(shown.lines)}
 
 
 class Sink(Protocol):
@@ -146,11 +157,14 @@ class Box:
 
     def step(self, item: ButtonEvent | Request | LinkError | None) -> None:
         """Handle one item (or a deadline when None), then redraw and save as needed."""
-        if isinstance(item, ButtonEvent):
-            self.press(item)
-        elif item is not None:
-            self.commands.answer(item)
-        self.app.tick(self.clock())
+        try:
+            if isinstance(item, ButtonEvent):
+                self.press(item)
+            elif item is not None:
+                self.commands.answer(item)
+            self.app.tick(self.clock())
+        except Exception as exc:  # a bug in a flow must not stop the box; the state stays
+            log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
         self._housekeeping()
         self.refresh()
         self.save()
@@ -199,7 +213,7 @@ class Box:
         self.frame = current
         self.parts.sink.push(self.present(current.image))
         if changed:
-            self.emit("screen", {"state": self.app.state.value, "lines": list(current.lines)})
+            self.emit("screen", {"state": self.app.state.value, **shareable(current)})
 
     def present(self, image: Image.Image) -> Image.Image:
         """What the panel gets: rotated as set, and nudged a pixel against burn-in."""

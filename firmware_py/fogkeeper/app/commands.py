@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper import PROTOCOL_VERSION, __version__
+from fogkeeper.app.box import shareable
+from fogkeeper.errors import describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.game import GAMES
@@ -81,8 +83,8 @@ class Commands:
             return encode_reply(request.id, handler(request))
         except LinkError as exc:
             return encode_error(request.id, exc.code, exc.message)
-        except Exception:  # a bug must not kill the box: answer, log, carry on
-            log.exception("command %s failed", request.cmd)
+        except Exception as exc:  # a bug must not kill the box: answer, log, carry on
+            log.error("command %s failed: %s", request.cmd, describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
                                 f"{request.cmd}: internal error, see the box's log")
 
@@ -125,10 +127,12 @@ class Commands:
         self.box.refresh()
         current = self.box.frame
         assert current is not None  # refresh always leaves a frame
-        png = io.BytesIO()
-        current.image.save(png, format="PNG", optimize=True)
-        return {"state": self.box.app.state.value, "lines": list(current.lines),
-                "png": base64.b64encode(png.getvalue()).decode("ascii")}
+        reply = {"state": self.box.app.state.value, **shareable(current)}
+        if not current.private:
+            png = io.BytesIO()
+            current.image.save(png, format="PNG", optimize=True)
+            reply["png"] = base64.b64encode(png.getvalue()).decode("ascii")
+        return reply
 
     def state(self, request: Request) -> Result:
         app = self.box.app
@@ -256,5 +260,5 @@ class Commands:
         if self.box.app.state is not Screen.RESUME:
             raise _not_now(request, "no saved session is on offer")
         self.box.app.discard_session()
-        self.box.app.to_home()
+        self.box.app.go_home()
         return {"screen": self.box.app.state.value}

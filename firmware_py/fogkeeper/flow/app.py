@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from transitions import Machine
 
 from fogkeeper.config import Config
-from fogkeeper.errors import FogkeeperError
+from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
@@ -69,6 +69,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     # a running game gets every control; it says when it is over
     {"trigger": EVERY_TRIGGER, "source": S.GAME, "dest": None, "after": "game_input"},
     {"trigger": "game_over", "source": S.GAME, "dest": S.HOME, "after": "end_game"},
+    {"trigger": "go_home", "source": "*", "dest": S.HOME},
 ]
 
 
@@ -110,7 +111,7 @@ class App:
 
     if TYPE_CHECKING:  # transitions attaches these triggers; declared for mypy
         def trigger(self, name: str) -> bool: ...
-        def to_home(self) -> bool: ...
+        def go_home(self) -> bool: ...
         def game_over(self) -> bool: ...
 
     def __init__(self, config: Config, effects: Effects, clock: Callable[[], float], *,
@@ -295,14 +296,15 @@ class App:
 
         saved, self.saved = self.saved, None
         if saved is None:
-            self.to_home()
+            self.go_home()
             return
         try:
             restore_app(self, saved)
-        except FogkeeperError as exc:  # e.g. a game this firmware no longer has
-            log.warning("cannot resume the saved session: %s", exc)
+        except Exception as exc:  # e.g. a game this firmware no longer has, or a bug
+            why = str(exc) if isinstance(exc, FogkeeperError) else describe_bug(exc)
+            log.warning("cannot resume the saved session: %s", why)
             self.discard_session()
-            self.to_home()
+            self.go_home()
 
     def discard_session(self) -> None:
         self.saved = None

@@ -18,10 +18,15 @@ Font = ImageFont.FreeTypeFont
 
 @dataclass(frozen=True)
 class Frame:
-    """What the screen shows: the picture, and the same content as text lines for the link."""
+    """What the screen shows: the picture, and the same content as text lines for the link.
+
+    A ``private`` frame (a PIN pad, a secret being typed in) is for the eyes at the box only:
+    the host link gets neither its picture nor its lines.
+    """
 
     image: Image.Image
     lines: tuple[str, ...]
+    private: bool = False
 
 
 @cache

@@ -98,21 +98,21 @@ def render_countdown(view: CountdownView) -> Frame:
 
 
 def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint: str) -> Frame:
-    """PIN entry: entered digits are masked, the one being set is shown and underlined."""
+    """PIN entry: only the digit being set is drawn (underlined); the text lines mask all."""
     image, draw = d.blank()
     d.title_bar(draw, title)
     cell = 22
     left = (d.WIDTH - cell * len(digits)) // 2
-    shown = []
+    masked = []
     for i, digit in enumerate(digits):
         if i == cursor:
             text = "-" if digit is None else str(digit)
         else:
             text = "_" if digit is None else "*"
-        shown.append(text)
+        masked.append("_" if digit is None else "*")
         x = left + i * cell + (cell - d.text_width(text, 24)) // 2
         draw.text((x, 16), text, font=d.font(24), fill=1)
         if i == cursor:
             draw.rectangle((left + i * cell + 2, 46, left + (i + 1) * cell - 3, 48), fill=1)
     d.footer(draw, hint)
-    return Frame(image, (title, " ".join(shown), hint))
+    return Frame(image, (title, " ".join(masked), hint), private=True)
