@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fogkeeper.app.fog_data import BOARD_NAMES, load_board
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog_model import PALETTE, FogFlowError
+from fogkeeper.flow.fog_model import BOARD_NAMES, PALETTE, FogFlowError, board_for
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fog import Board, colours_per_player
 
@@ -53,7 +52,7 @@ ON_OFF = fixed(False, True)
 
 
 def board_of(setup: Setup) -> Board:
-    return load_board(str(setup["board"]))
+    return board_for(str(setup["board"]))
 
 
 def colour_count(setup: Setup) -> int:

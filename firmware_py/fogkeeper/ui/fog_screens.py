@@ -40,8 +40,8 @@ def render_turn(view: TurnView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
     d.centred(draw, d.TITLE_HEIGHT, view.name.upper(), NAME_SIZE, stroke=1)
-    draw.text((2, 30), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
-    draw.text((2, 42), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
+    draw.text((2, 29), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
+    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     if view.invert:

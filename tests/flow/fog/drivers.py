@@ -14,7 +14,7 @@ from fogkeeper.flow.fog import FogFlow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
 
-from harness import BoxHarness  # noqa: E402
+from harness import BoxHarness
 
 
 class AppDriver(Table):
@@ -27,6 +27,10 @@ class AppDriver(Table):
     @property
     def image(self) -> Image.Image:
         return self.frame.image
+
+    def shows_all(self, *lines: str) -> bool:
+        shown = [line.lstrip("> ") for line in self.lines]
+        return all(line.strip() in shown for line in lines)
 
 
 class BoxDriver(Nav):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fog_table import B, DOWN, HOLD, KEY3, OK, UP, Nav
+from fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from PIL import Image
 
 from fogkeeper.events import Button
@@ -51,7 +51,8 @@ def open_fog(t: Driver) -> None:
 
 
 def four_player_checklist(t: Driver) -> None:
-    t.choose("Mode", "multiplayer").choose("Players", "4").choose("1 Hourglass", "on").choose("4 Empty boats", "on")
+    t.choose("Mode", "multiplayer").choose("Players", "4").choose("1 Hourglass", "on")
+    t.choose("4 Empty boats", "on")
     t.choose("10 Leaders", "on").choose("Events deck", "with calm")
     t.choose("FOG cards", "standard").choose("Rescued Isl.", "secret")
     t.go_to_row("Start game").press(OK)

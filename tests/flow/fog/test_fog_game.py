@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drivers import AppDriver, BoxDriver
 from PIL import Image, ImageChops
 from scripts import (
     FOUR_PLAYER_BONUSES,
     FOUR_PLAYER_FINAL,
     Driver,
-    four_player_game,
     solo_game,
 )
 
+from drivers import AppDriver, BoxDriver
 from fogkeeper.app import score_cmd
 from fogkeeper.flow.fog_model import FogScreen
 from fogkeeper.rules.fog import load_record, score_record
@@ -36,14 +35,6 @@ def play(t: Driver, steps: list[Any]) -> Driver:
     return t
 
 
-@pytest.fixture(scope="module")
-def box_game(tmp_path_factory: pytest.TempPathFactory) -> BoxDriver:
-    """One 4-player game on a whole Box (mock pins, dummy display), shared by the checks."""
-    t = BoxDriver(tmp_path_factory.mktemp("box"))
-    play(t, four_player_game())
-    return t
-
-
 def the_record(t: BoxDriver) -> tuple[Path, dict[str, Any]]:
     records = sorted((Path(t.harness.config.storage.data_dir) / "records").glob("fog-*.json"))
     assert len(records) == 1
@@ -55,7 +46,7 @@ def test_the_game_ends_on_the_results_with_the_ranking(box_game: BoxDriver) -> N
     assert box_game.fog.screen is FogScreen.RESULTS and result is not None
     ranked = sorted(result["players"], key=lambda p: p["rank"])
     assert box_game.lines[1] == f"> 1. {ranked[0]['name']}: {ranked[0]['score']}"
-    assert [p["name"] for p in ranked][0] in result["winners"]
+    assert ranked[0]["name"] in result["winners"]
 
 
 def expected_totals(record: dict[str, Any]) -> dict[str, int]:

@@ -1,0 +1,85 @@
+"""Power cuts in the middle of a game of The FOG, and the secret missions staying secret."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fog_table import OK
+from scripts import four_player_game
+
+from drivers import BoxDriver
+from fogkeeper.flow.app import Screen
+from fogkeeper.flow.fog_model import mission_text, rules_for
+
+STEPS = four_player_game()
+CUTS = [2, 6, 30, len(STEPS) - 3]   # checklist, missions, turns, mid scoring
+
+
+def play(t: BoxDriver, steps: list[Any]) -> None:
+    for step in steps:
+        step(t)
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(box_game: BoxDriver) -> dict[str, Any]:
+    t = box_game
+    record = json.loads(Path(t.fog.s.record_path).read_text(encoding="utf-8"))
+    return {"record": record, "result": t.fog.s.result}
+
+
+@pytest.mark.parametrize("cut", CUTS)
+def test_a_power_cut_resumes_the_same_game(tmp_path: Path, cut: int,
+                                           uninterrupted: dict[str, Any]) -> None:
+    first = BoxDriver(tmp_path)
+    play(first, STEPS[:cut])
+    screen_before = first.lines
+    decks_before = first.fog.s.game
+    # no close, no save: the plug is pulled; the box saved after each step on its own
+    second = BoxDriver(tmp_path)
+    assert second.harness.box.app.state is Screen.RESUME
+    second.press(OK)
+    assert second.fog.screen.value == first.fog.screen.value
+    if "hourglass" not in " ".join(screen_before):   # a running glass comes back paused
+        assert second.lines == screen_before
+    assert second.fog.s.game == decks_before
+    play(second, STEPS[cut:])
+    record = json.loads(Path(second.fog.s.record_path).read_text(encoding="utf-8"))
+    assert record["draws"] == uninterrupted["record"]["draws"]
+    assert record["fog"] == uninterrupted["record"]["fog"]
+    assert record["final_positions"] == uninterrupted["record"]["final_positions"]
+    assert second.fog.s.result == uninterrupted["result"]
+
+
+def test_no_mission_leaks_before_the_score(tmp_path: Path,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    t = BoxDriver(tmp_path)
+    play(t, STEPS[:-1])
+    replies = [t.harness.request("fog.state"), t.harness.request("state")]
+    dealt = [card for hand in t.fog.s.hands.values() for card in hand]
+    assert len(dealt) == 8
+    rules = rules_for("S")
+    secrets = [card for card in dealt] + [mission_text(rules, card) for card in dealt]
+    link_text = json.dumps(t.harness.link.lines) + json.dumps(replies)
+    frames_text = json.dumps(t.seen)
+    for secret in secrets:
+        assert secret not in link_text
+        assert secret not in frames_text
+        assert secret not in caplog.text
+    assert all(k == "player" for e in t.harness.link.events("fog.mission.kept") for k in e
+               if k != "event")
+    play(t, STEPS[-1:])   # scored: now everyone may see what was kept
+    kept = [card for cards in t.fog.s.kept.values() for card in cards]
+    assert all(card in json.dumps(t.harness.request("fog.result")) for card in kept)
+
+
+def test_the_hand_screen_shows_the_cards_on_the_panel_only(tmp_path: Path) -> None:
+    t = BoxDriver(tmp_path)
+    play(t, STEPS[:3])
+    t.harness.hold(OK)
+    assert t.lines[1] == "> card 1 (on the panel only)"
+    assert t.image.getbbox() is not None

@@ -1,0 +1,97 @@
+"""Turns at the table: MP, undo and its limits, the hourglass, leaving, presets."""
+
+from __future__ import annotations
+
+from fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
+
+from drivers import AppDriver
+from fogkeeper.flow.app import Screen
+from fogkeeper.flow.fog_model import FogScreen
+
+F = FogScreen
+
+
+def to_first_turn(hourglass: bool = False, players: str = "2") -> AppDriver:
+    t = AppDriver()
+    t.press(OK).choose("Players", players).choose("1 Hourglass", "on" if hourglass else "off")
+    t.go_to_row("Start game").press(OK, OK, HOLD, OK)   # info, then the draft is done
+    assert t.screen is F.TURN
+    return t
+
+
+def test_mp_spent_and_undone_within_a_turn() -> None:
+    t = to_first_turn()
+    t.press(DOWN, DOWN, DOWN)
+    assert t.lines[2] == "MP 4/7"
+    t.press(UP, B)
+    assert t.lines[2] == "MP 6/7"
+
+
+def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
+    t = to_first_turn()
+    first = t.lines[1]
+    t.press(OK)
+    assert t.lines[1] != first
+    t.press(B)
+    assert t.lines[1] == first
+    entries = len(t.fog.s.state.setup.entries)
+    t.press(*[OK] * entries)
+    assert t.screen is F.FOG and "no undo" in t.lines[-1]
+    t.press(OK)
+    assert t.screen is F.TURN and "DOUBLE TURN" in t.lines[2]
+    t.press(B)
+    assert t.screen is F.NOTICE and "nothing to undo" in " ".join(t.lines)
+    t.press(OK)
+    assert t.screen is F.TURN
+
+
+def test_the_hourglass_warns_expires_and_the_mp_are_lost() -> None:
+    t = to_first_turn(hourglass=True)
+    t.wait(30)
+    assert t.lines[3] == "hourglass 0:30"
+    t.press(LEFT).wait(100)
+    assert "paused" in t.lines[3]
+    t.press(LEFT).wait(30)
+    assert t.effects.sounds[-1] == "expired" and "warning" in t.effects.sounds
+    assert t.lines[2].startswith("MP 0/7") and "TIME UP" in t.lines[3]
+    assert ("fog.timer.expired", {"seconds_left": 0}) in t.effects.events
+    t.press(OK)
+    assert t.lines[3] == "hourglass 1:00"
+
+
+def test_the_cost_helper_shows_the_price_and_pays_it() -> None:
+    t = to_first_turn()
+    t.press(RIGHT).choose("move", "squeeze")
+    assert t.lines[-2] == "4 MP: squeeze: 4 MP"
+    t.choose("zone", "water")
+    assert t.lines[-2].startswith("no: only Run and Boarding")
+    t.choose("zone", "beach").press(OK)
+    assert t.screen is F.TURN and t.lines[2] == "MP 3/7"
+
+
+def test_ending_early_goes_to_the_scoring_wizard() -> None:
+    t = to_first_turn()
+    t.press(HOLD, OK)
+    assert t.screen is F.END_NOW
+    t.press(OK)
+    assert t.screen is F.SCORE and t.lines[-1] == "OK: add/remove/done"
+    assert t.fog.s.state.end_reason == "no Islander is left to move"
+
+
+def test_leaving_needs_a_confirmation() -> None:
+    t = to_first_turn()
+    t.press(HOLD, B)
+    assert t.screen is F.QUIT
+    t.press(B)
+    assert t.screen is F.TURN
+    t.press(HOLD, B, OK)
+    assert t.app.state is Screen.HOME and t.app.game is None
+
+
+def test_the_checklist_remembers_the_last_game() -> None:
+    t = AppDriver()
+    t.press(OK).choose("Board", "L").choose("Players", "5").choose("Guardians", "B")
+    t.go_to_row("Start game").press(OK, HOLD, B, OK)
+    again = AppDriver(effects=t.effects)
+    again.press(OK)
+    assert again.shows_all("  Board: L", "  Players: 5", "  Guardians: B")
