@@ -25,9 +25,16 @@ def test_entering_digits(triggers: list[str], expected: str | None) -> None:
     assert enter(PinPad("PIN"), *triggers) == expected
 
 
-def test_only_the_digit_being_set_is_drawn() -> None:
+def test_only_the_digit_being_set_is_drawn_and_the_text_masks_all() -> None:
     pad = PinPad("Guardian PIN")
     enter(pad, "up", "up", "up", "ok", "up", "up", "up", "up", "up", "up", "up")
-    assert pad.frame().lines[1] == "* 7 _ _"
-    enter(pad, "ok")
-    assert pad.frame().lines[1] == "* * - _"
+    seven = pad.frame()
+    assert seven.lines[1] == "* * _ _" and seven.private
+    enter(pad, "up")
+    eight = pad.frame()
+    assert eight.lines == seven.lines
+    assert eight.image.tobytes() != seven.image.tobytes()  # the digit being set is drawn
+    enter(pad, "left", "up")  # back on the first digit: 3 becomes 4, 8 is hidden again
+    other = PinPad("Guardian PIN")
+    enter(other, "up", "up", "up", "up", "ok", *["up"] * 8, "left")
+    assert pad.frame().image.tobytes() == other.frame().image.tobytes()

@@ -61,7 +61,7 @@ def test_the_same_screen_comes_back(play: Callable[[Table], Table], screen: C) -
     back = power_cut(t)
     assert back.app.state is Screen.GAME and back.screen is screen
     if screen is C.SEAL_PIN:
-        assert back.lines[1] == "- _ _ _"  # the digits typed before the cut are not kept
+        assert back.lines[1] == "_ _ _ _"  # the digits typed before the cut are not kept
     else:
         assert back.lines == t.lines
         assert corps.is_sealed(back.game.chapter)
