@@ -62,15 +62,15 @@ def _pass(flow: FogFlow, now: float) -> Frame:
 
 
 def _hand(flow: FogFlow, now: float) -> Frame:
-    """The cards are drawn on the panel only: the text lines (which the link gets with every
-    screen change) say which card the cursor is on, never what the cards are."""
+    """The cards are drawn on the panel only: a private frame (the link gets neither its text
+    nor its picture), whose own text lines say which card is chosen, never what it is."""
     turn = play.mission_turn(flow.s)
     title = f"{turn[1] if turn else ''}: keep one"
     shown = _list(flow, title, "^v choose  OK keep")
     cards = len(play.hand(flow.s))
     lines = [f"{'>' if i == flow.s.cursor else ' '} card {i + 1} (on the panel only)"
              for i in range(cards)]
-    return Frame(shown.image, (title, *lines, "^v choose  OK keep"))
+    return Frame(shown.image, (title, *lines, "^v choose  OK keep"), private=True)
 
 
 def _draft(flow: FogFlow, now: float) -> Frame:

@@ -83,3 +83,6 @@ def test_the_hand_screen_shows_the_cards_on_the_panel_only(tmp_path: Path) -> No
     t.harness.hold(OK)
     assert t.lines[1] == "> card 1 (on the panel only)"
     assert t.image.getbbox() is not None
+    shown = t.harness.request("screen")
+    assert shown["ok"] and "png" not in shown and t.harness.box.frame is not None
+    assert t.harness.box.frame.private
