@@ -1,5 +1,5 @@
 """Benchmark: score a Large-board record (60 Islanders, every option, missions) and print
-the time per score. Run: .venv/bin/python tests/rules/fog/bench_fog_score.py [--write]"""
+the time per score. Run: .venv/bin/python bench/fog_score.py [--write]"""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 from fogkeeper.app.fog_data import load_rules
 from fogkeeper.rules.fog import load_record, score_record
 
-RECORD = Path(__file__).resolve().parents[2] / "data" / "fog" / "large_all_options.json"
+RECORD = Path(__file__).resolve().parents[1] / "tests" / "data" / "fog" / "large_all_options.json"
 COLOURS = ("black", "pink", "yellow", "white", "orange", "grey")
 
 
