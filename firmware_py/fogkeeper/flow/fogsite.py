@@ -16,18 +16,18 @@ from transitions import Machine
 
 from fogkeeper.errors import ConfigError
 from fogkeeper.flow import (
+    fogsite_box,
     fogsite_end,
     fogsite_guardian,
     fogsite_relic,
     fogsite_setup,
     fogsite_team,
 )
+from fogkeeper.flow.fogsite_box import BoxMixin
 from fogkeeper.flow.fogsite_core import S, Stage
 from fogkeeper.flow.fogsite_end import EndMixin
-from fogkeeper.flow.fogsite_guardian import GuardianMixin
 from fogkeeper.flow.fogsite_relic import RelicMixin
 from fogkeeper.flow.fogsite_save import restore_flow, snapshot_flow
-from fogkeeper.flow.fogsite_setup import SetupMixin
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fogsite import Options, options_from_mapping, public_view
@@ -51,7 +51,8 @@ def load_options() -> Options:
 def machine_rows() -> list[dict[str, Any]]:
     """Every table, one trigger a row; a row that changes screen starts its menu at the top."""
     rows: list[dict[str, Any]] = []
-    for module in (fogsite_setup, fogsite_team, fogsite_relic, fogsite_guardian, fogsite_end):
+    for module in (fogsite_setup, fogsite_box, fogsite_team, fogsite_relic, fogsite_guardian,
+                   fogsite_end):
         for row in module.TRANSITIONS:
             names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
             after = row.get("after", [])
@@ -62,7 +63,7 @@ def machine_rows() -> list[dict[str, Any]]:
     return rows
 
 
-class FogsiteFlow(SetupMixin, RelicMixin, GuardianMixin, EndMixin):
+class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
     """The GameFlow for FOGSITE; ``state`` is the screen shown."""
 
     def __init__(self, context: GameContext, options: Options | None = None,
@@ -85,9 +86,12 @@ class FogsiteFlow(SetupMixin, RelicMixin, GuardianMixin, EndMixin):
 
     def tick(self, now: float) -> None:
         self.team_time_tick(now)
+        self.box_tick(now)
 
     def next_deadline(self, now: float) -> float | None:
-        return None if self.glass is None else self.glass.next_deadline(now)
+        deadlines = [self.box_deadline(),
+                     None if self.glass is None else self.glass.next_deadline(now)]
+        return min((when for when in deadlines if when is not None), default=None)
 
     def snapshot(self) -> dict[str, Any]:
         return snapshot_flow(self)
@@ -103,11 +107,12 @@ class FogsiteFlow(SetupMixin, RelicMixin, GuardianMixin, EndMixin):
             return {"screen": shown.value, "setup": {
                 "colours": [c.value for c in draft.colours], "two_player": draft.two_player,
                 "easy": draft.easy, "balancing": sorted(draft.balancing),
-                "guardian": draft.guardian}}
+                "guardian": draft.guardian, **self.box_settings()}}
         view = public_view(self.game)
         entries = view.pop("log")
-        return {"screen": shown.value, **view, "log_size": len(entries),
-                "log": entries[-RECENT_LOG_ENTRIES:]}
+        box = {"box": self.box_settings()} if self.box_plays() else {}
+        return {"screen": shown.value, **view, "guardian_kind": self.draft.guardian, **box,
+                "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
 
     def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
         from fogkeeper.flow.fogsite_link import run_command

@@ -39,6 +39,7 @@ class Stage(StrEnum):
     SLEEPING = "sleeping"
     GUARDIAN_START = "guardian_start"
     LOCK = "lock"
+    BOX_READY = "box_ready"
     CHOOSE = "choose"
     ACTIONS = "actions"
     EXPLORE = "explore"
@@ -53,6 +54,7 @@ class Stage(StrEnum):
     GUARDIAN_PIN = "guardian_pin"
     GUARDIAN_MOVES = "guardian_moves"
     GUARDIAN_REPORT = "guardian_report"
+    BOX_TURN = "box_turn"
     PEEK_PIN = "peek_pin"
     PEEK = "peek"
     WINNER = "winner"
@@ -63,7 +65,7 @@ class Stage(StrEnum):
 
 S = Stage
 SETUP_STAGES = frozenset({S.SETUP_MENU, S.BALANCING, S.MAZE_EDIT, S.MAZE_INVALID, S.SLEEPING,
-                          S.GUARDIAN_START, S.LOCK})
+                          S.GUARDIAN_START, S.LOCK, S.BOX_READY})
 # screens that show the maze after a PIN; never resumed after a power cut, never left open
 UNLOCKED_STAGES = frozenset({S.GUARDIAN_MOVES, S.PEEK})
 END_STAGES = frozenset({S.WINNER, S.REVEAL, S.LOG})
@@ -73,8 +75,12 @@ DIRECTIONS = list(DIRECTION_OF)
 COLOUR_WORD = {Colour.RED: "RED", Colour.GREEN: "GREEN", Colour.BLUE: "BLUE"}
 WRONG_PIN = "Wrong PIN, again"
 HUMAN_GUARDIAN = "human"
-# issue 6 adds the box as Guardian here ("box") and plays its turn in enter_guardian_turn
-GUARDIAN_KINDS: tuple[str, ...] = (HUMAN_GUARDIAN,)
+BOX_GUARDIAN = "box"  # the box plays the Guardian (fogsite_box); nobody knows the maze
+GUARDIAN_KINDS: tuple[str, ...] = (HUMAN_GUARDIAN, BOX_GUARDIAN)
+DIFFICULTIES = ("easy", "normal", "hard")  # the generator's measured levels (Difficulty)
+# the box's strength also answers where the rules let the Guardian choose (Relics 04-07)
+STRENGTH_POLICY = {"gentle": "fair", "hunter": "hunter"}
+STRENGTHS = tuple(STRENGTH_POLICY)
 
 
 @dataclass
@@ -86,6 +92,9 @@ class SetupDraft:
     easy: bool = False
     balancing: frozenset[str] = frozenset()
     guardian: str = HUMAN_GUARDIAN
+    difficulty: str = "normal"
+    strength: str = "gentle"
+    seed: int | None = field(default=None, repr=False)  # the box's maze seed: a secret
     cells: list[list[str]] = field(default_factory=lambda: [["."] * 5 for _ in range(5)])
     sleeping: Colour | None = None
     guardian_start: tuple[int, int] | None = None
@@ -102,7 +111,9 @@ class SetupDraft:
     def to_json(self) -> dict[str, Any]:
         return {"colours": [c.value for c in self.colours], "two_player": self.two_player,
                 "easy": self.easy, "balancing": sorted(self.balancing),
-                "guardian": self.guardian, "cells": ["".join(r) for r in self.cells],
+                "guardian": self.guardian, "difficulty": self.difficulty,
+                "strength": self.strength, "seed": self.seed,
+                "cells": ["".join(r) for r in self.cells],
                 "sleeping": None if self.sleeping is None else self.sleeping.value,
                 "guardian_start": None if self.guardian_start is None
                 else list(self.guardian_start),
@@ -114,6 +125,9 @@ class SetupDraft:
         return cls(colours=tuple(Colour(c) for c in data["colours"]),
                    two_player=bool(data["two_player"]), easy=bool(data["easy"]),
                    balancing=frozenset(data["balancing"]), guardian=str(data["guardian"]),
+                   difficulty=str(data.get("difficulty", "normal")),
+                   strength=str(data.get("strength", "gentle")),
+                   seed=None if data.get("seed") is None else int(data["seed"]),
                    cells=[list(row) for row in data["cells"]],
                    sleeping=None if data["sleeping"] is None else Colour(data["sleeping"]),
                    guardian_start=None if start is None else (int(start[0]), int(start[1])),
@@ -169,6 +183,10 @@ class FogsiteCore:
     def clock(self) -> float:
         return self.context.clock()
 
+    def box_plays(self) -> bool:
+        """Whether the box is the Guardian (then no PIN opens the maze before the end)."""
+        return self.draft.guardian == BOX_GUARDIAN
+
     @property
     def running(self) -> GameState:
         assert self.game is not None  # only called on screens that exist during a game
@@ -216,8 +234,16 @@ class FogsiteCore:
     def record(self) -> dict[str, Any]:
         from fogkeeper.rules.fogsite import reveal_view  # the whole truth, game over only
 
-        return {"game": self.name, "view": reveal_view(self.running),
-                "routes": {k: [Cell(*c).name for c in v] for k, v in self.routes.items()}}
+        record = {"game": self.name, "view": reveal_view(self.running),
+                  "routes": {k: [Cell(*c).name for c in v] for k, v in self.routes.items()}}
+        if self.box_plays():  # with the seed, `fogkeeper maze new` makes the maze again
+            record["box"] = {**self.box_settings(), "seed": self.draft.seed}
+        return record
+
+    def box_settings(self) -> dict[str, Any]:
+        """What the table chose for the box as Guardian (public: no seed, no maze)."""
+        draft = self.draft
+        return {"size": draft.size, "difficulty": draft.difficulty, "strength": draft.strength}
 
     # ---- the team's shared time (balancing G9) -------------------------------------------
     def start_team_clock(self) -> None:

@@ -12,7 +12,7 @@ from fogkeeper.flow.fogsite_team import TEAM_STAGES
 from fogkeeper.rules.fogsite import Phase, reveal_view
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
 
-QUITTABLE = [*TEAM_STAGES, S.GUARDIAN_GATE, S.GUARDIAN_REPORT, S.ESCAPE_CALL]
+QUITTABLE = [*TEAM_STAGES, S.GUARDIAN_GATE, S.GUARDIAN_REPORT, S.BOX_TURN, S.ESCAPE_CALL]
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.WINNER, "dest": S.REVEAL},
     {"trigger": "left", "source": S.REVEAL, "dest": None, "after": "page_left"},

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite_core import COLOUR_WORD, Stage
 from fogkeeper.flow.fogsite_relic import offset_words
-from fogkeeper.flow.fogsite_setup import BALANCING_NAMES, SETUP_ROWS
+from fogkeeper.flow.fogsite_setup import BALANCING_NAMES
 from fogkeeper.rules.fogsite import Cell, Side
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
@@ -17,6 +17,7 @@ from fogkeeper.ui.fogsite_screens import (
     TeamStatus,
     render_grid,
     render_log,
+    render_notice,
     render_team_answer,
     render_team_menu,
     wrap,
@@ -44,10 +45,13 @@ def _setup_menu(flow: FogsiteFlow) -> Frame:
               "Easy Rule": "on" if draft.easy else "off",
               "Balancing": (" ".join(picked) if len(picked) <= 2 else f"{len(picked)} on")
               if picked else "none",
-              "Guardian": draft.guardian.capitalize(), "Enter maze": ""}
-    items = tuple(MenuItem(row, values[row]) for row in SETUP_ROWS)
-    hint = flow.refusal or {"Balancing": "OK open", "Enter maze": "OK: Guardian only"}.get(
-        SETUP_ROWS[flow.cursor], "<> change")
+              "Guardian": draft.guardian.capitalize(), "Enter maze": "",
+              "Difficulty": draft.difficulty, "Strength": draft.strength, "Start game": ""}
+    rows = flow.setup_rows()
+    items = tuple(MenuItem(row, values[row]) for row in rows)
+    hint = flow.refusal or {"Balancing": "OK open", "Enter maze": "OK: Guardian only",
+                            "Start game": "OK: box builds maze"}.get(rows[flow.cursor],
+                                                                     "<> change")
     return render_menu(MenuView("FOGSITE setup", items, flow.cursor, hint))
 
 
@@ -96,6 +100,14 @@ def _lock(flow: FogsiteFlow) -> Frame:
         return flow.pad.frame()
     lines = ("No PIN is set, so", "nothing can be unlocked", "before the end.")
     return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
+
+
+def _box_ready(flow: FogsiteFlow) -> Frame:
+    draft = flow.draft
+    size = f"{draft.size}x{draft.size}" + (" Easy" if draft.easy else "")
+    lines = (f"{size}, {draft.difficulty}, {draft.strength}", "Nobody sees the maze:",
+             "no PIN, nothing to unlock", "before the end.")
+    return render_message(MessageView("Box as Guardian", lines, "OK start  B back"))
 
 
 # ---- the team's screens: never the maze ------------------------------------------------------
@@ -219,6 +231,12 @@ def _guardian_report(flow: FogsiteFlow) -> Frame:
     return render_team_answer(_status(flow, "Guardian"), big, small, "OK: team's turn")
 
 
+def _box_turn(flow: FogsiteFlow) -> Frame:
+    """The box's turn is played already; the table waits for the buzzer and the count."""
+    return render_notice("Guardian's turn", ("The Guardian", "moves..."),
+                         ("Listen for the buzzer",), "hold B: quit")
+
+
 def _peek(flow: FogsiteFlow) -> Frame:
     return _secret_grid(flow, ("Maze", "X Guardian", "r sleeping"), "any key: hide")
 
@@ -247,7 +265,8 @@ def _log(flow: FogsiteFlow) -> Frame:
 RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
     S.SETUP_MENU: _setup_menu, S.BALANCING: _balancing, S.MAZE_EDIT: _maze_edit,
     S.MAZE_INVALID: _maze_invalid, S.SLEEPING: _sleeping, S.GUARDIAN_START: _guardian_start,
-    S.LOCK: _lock, S.CHOOSE: _choose, S.ACTIONS: _actions, S.EXPLORE: _explore,
+    S.LOCK: _lock, S.BOX_READY: _box_ready, S.CHOOSE: _choose, S.ACTIONS: _actions,
+    S.EXPLORE: _explore, S.BOX_TURN: _box_turn,
     S.MOVE: _move, S.RELIC_PICK: _relic_pick, S.RELIC_STEP: _relic_step, S.GIVE_PICK: _give,
     S.GIVE_TO: _give, S.ANSWER: _answer, S.ESCAPE_CALL: _escape_call,
     S.GUARDIAN_GATE: _gate, S.GUARDIAN_PIN: _pad, S.GUARDIAN_MOVES: _guardian_moves,

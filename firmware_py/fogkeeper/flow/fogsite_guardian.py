@@ -109,6 +109,12 @@ class GuardianMixin(FogsiteCore):
             self.refuse(str(error))
 
     def do_guardian_turn(self, moves: list[GuardianMove]) -> AttackReport:
+        attack = self.play_guardian_moves(moves)
+        self.go(S.GUARDIAN_REPORT)
+        return attack
+
+    def play_guardian_moves(self, moves: list[GuardianMove]) -> AttackReport:
+        """Play the Guardian's turn and tell the table how many were attacked, never where."""
         walk = trace_moves(self.running, moves)
         self.game, attack = guardian_turn(self.running, moves)
         self.walked("Guardian", list(walk.entered))
@@ -120,7 +126,6 @@ class GuardianMixin(FogsiteCore):
         self.report = ((f"{count} attacked",), tuple(small))
         self.context.effects.emit("fogsite.answer", {"action": "guardian", "colour": None,
                                                      "answer": f"{count} attacked"})
-        self.go(S.GUARDIAN_REPORT)
         return attack
 
     def public_attack(self) -> dict[str, Any]:
@@ -135,7 +140,7 @@ class GuardianMixin(FogsiteCore):
 
     # ---- the Guardian's look at the maze during the team's turn --------------------------
     def open_peek(self) -> None:
-        if not self.has_pin():
+        if not self.has_pin() or self.box_plays():  # nobody at the table is the Guardian
             return
         self.back_to, self.back_cursor, self.refusal = self.state, self.cursor, ""
         self.pad = PinPad("Guardian PIN")

@@ -12,7 +12,14 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper.errors import ConfigError, RulesError
-from fogkeeper.flow.fogsite_core import SETUP_STAGES
+from fogkeeper.flow.fogsite_box import SEED_RANGE
+from fogkeeper.flow.fogsite_core import (
+    BOX_GUARDIAN,
+    DIFFICULTIES,
+    GUARDIAN_KINDS,
+    SETUP_STAGES,
+    STRENGTHS,
+)
 from fogkeeper.link.protocol import ErrorCode, LinkError
 from fogkeeper.rules.fogsite import (
     Cell,
@@ -30,6 +37,8 @@ if TYPE_CHECKING:
 Args = Mapping[str, Any]
 Reply = dict[str, Any]
 NO_PIN_NOTE = "no PIN is set: nothing can be unlocked before the end"
+BOX_NOTE = "the box is the Guardian: nobody knows the maze, nothing unlocks before the end"
+SIZES = (5, 4)  # 4: the Easy Rule
 LOG_PAGE_MOST = 20
 MOVE_TEXT = re.compile(r"([NESW])(\d+)")
 # engine refusals about whose turn or which phase it is, rather than about the arguments
@@ -109,15 +118,15 @@ def _in_phase(flow: FogsiteFlow, *phases: Phase) -> None:
 def _setup(flow: FogsiteFlow, args: Args) -> Reply:
     if flow.game is not None or flow.state not in SETUP_STAGES:
         raise LinkError(ErrorCode.NOT_NOW, "a game is running; quit it first (game.quit)")
+    options = _get(args, "options", dict, {})
+    guardian = args.get("guardian", options.get("guardian", "human"))
+    if guardian not in GUARDIAN_KINDS:
+        raise _bad(f"'guardian' must be one of {list(GUARDIAN_KINDS)}")
+    if guardian == BOX_GUARDIAN:
+        return _setup_box(flow, args, options)
     if flow.has_pin():
         _require_pin(flow, args, "fogsite.setup")
-    options = _get(args, "options", dict, {})
-    draft = flow.draft
-    colours = tuple(_colour(c, "colours") for c in _get(args, "colours", list, ["R", "G", "B"]))
-    draft.colours, draft.guardian = colours, str(options.get("guardian", draft.guardian))
-    draft.two_player = bool(options.get("two_player", False))
-    draft.easy = bool(options.get("easy", False))
-    draft.balancing = frozenset(str(b) for b in options.get("balancing", []))
+    colours = _draft_from(flow, args, options, str(guardian))
     maze = _get(args, "maze", str)
     problems = flow.maze_problems(maze, colours)
     if problems:
@@ -129,6 +138,46 @@ def _setup(flow: FogsiteFlow, args: Args) -> Reply:
         str(args["guardian_start"]))
     flow.start_game(maze, colours, sleeping, start)
     return {} if flow.has_pin() else {"note": NO_PIN_NOTE}
+
+
+def _draft_from(flow: FogsiteFlow, args: Args, options: Args, guardian: str) -> tuple[Colour, ...]:
+    """The seats and options every setup shares, into the draft; the seats are returned."""
+    draft = flow.draft
+    colours = tuple(_colour(c, "colours") for c in _get(args, "colours", list, ["R", "G", "B"]))
+    draft.colours, draft.guardian = colours, guardian
+    draft.two_player = bool(options.get("two_player", False))
+    draft.easy = bool(options.get("easy", False))
+    draft.balancing = frozenset(str(b) for b in options.get("balancing", []))
+    return colours
+
+
+def _setup_box(flow: FogsiteFlow, args: Args, options: Args) -> Reply:
+    """The box builds the maze and plays the Guardian; no PIN, as nothing secret is sent."""
+    _draft_from(flow, args, options, BOX_GUARDIAN)
+    draft = flow.draft
+    size = _get(args, "size", int, 4 if draft.easy else 5)
+    if size not in SIZES or ("easy" in options and draft.easy != (size == 4)):
+        raise _bad("'size' is 5, or 4 for the Easy Rule")
+    draft.easy = size == 4
+    draft.difficulty = _choice(args, "difficulty", DIFFICULTIES, "normal")
+    draft.strength = _choice(args, "strength", STRENGTHS, "gentle")
+    draft.seed = None if "seed" not in args else _get(args, "seed", int)
+    if draft.seed is not None and not 0 <= draft.seed < SEED_RANGE:
+        raise _bad(f"'seed' is a whole number from 0 to {SEED_RANGE - 1}")
+    flow.start_box_game()
+    return {"note": BOX_NOTE}
+
+
+def _choice(args: Args, name: str, allowed: tuple[str, ...], default: str) -> str:
+    value = args.get(name, default)
+    if value not in allowed:
+        raise _bad(f"{name!r} must be one of {list(allowed)}")
+    return str(value)
+
+
+def _not_the_box(flow: FogsiteFlow, what: str) -> None:
+    if flow.box_plays():
+        raise LinkError(ErrorCode.NOT_NOW, f"{what}: the box is the Guardian")
 
 
 # ---- the team ----------------------------------------------------------------------------------
@@ -154,6 +203,7 @@ def _move(flow: FogsiteFlow, args: Args) -> Reply:
 def _relic(flow: FogsiteFlow, args: Args) -> Reply:
     _in_phase(flow, Phase.INVESTIGATORS)
     if "lie" in args:
+        _not_the_box(flow, "a lie (G7): the box never lies")
         _require_pin(flow, args, "a lie (G7)")
     request = RelicRequest(
         _get(args, "relic", int),
@@ -202,6 +252,7 @@ def _moves(raw: Any) -> list[GuardianMove]:
 
 
 def _guardian_move(flow: FogsiteFlow, args: Args) -> Reply:
+    _not_the_box(flow, "the box plays its own turns")
     _in_phase(flow, Phase.GUARDIAN)
     _require_pin(flow, args, "fogsite.guardian_move")
     attack = flow.do_guardian_turn(_moves(args.get("moves", [])))
@@ -228,6 +279,7 @@ def _reveal(flow: FogsiteFlow, args: Args) -> Reply:
         raise LinkError(ErrorCode.NOT_NOW, "no game yet: nothing to reveal")
     over = flow.game.phase is Phase.OVER
     if not over:
+        _not_the_box(flow, "the maze shows at the end only")
         _require_pin(flow, args, "fogsite.reveal before the end")
     from fogkeeper.rules.fogsite import guardian_view
 
@@ -236,7 +288,8 @@ def _reveal(flow: FogsiteFlow, args: Args) -> Reply:
     view.pop("phase")
     page = _log_page(args, entries) or {"log": entries[-6:]}
     routes = {who: [Cell(*c).name for c in cells] for who, cells in flow.routes.items()}
-    return {"reveal": {**view, "routes": routes, "log_size": len(entries), **page}}
+    box = {"box": {**flow.box_settings(), "seed": flow.draft.seed}} if flow.box_plays() else {}
+    return {"reveal": {**view, "routes": routes, **box, "log_size": len(entries), **page}}
 
 
 COMMANDS: dict[str, Callable[[FogsiteFlow, Args], Reply]] = {

@@ -87,6 +87,7 @@ def _glass(flow: FogsiteFlow, saved: dict[str, Any] | None) -> Hourglass | None:
 
 def _resume_screen(flow: FogsiteFlow, stage: Stage, cursor: int) -> None:
     flow.unlocked = False
+    flow.resume_box_pause()
     if stage in BACK_TO_STAGES:
         stage, cursor = flow.back_to, flow.back_cursor
     stage = RESUME_ON.get(stage, stage)

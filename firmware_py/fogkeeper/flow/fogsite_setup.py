@@ -6,13 +6,17 @@ never drawn again unless the Guardian's PIN opens it or the game is over.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite_core import (
+    DIFFICULTIES,
     DIRECTION_OF,
     DIRECTIONS,
     GUARDIAN_KINDS,
+    STRENGTH_POLICY,
+    STRENGTHS,
     WRONG_PIN,
     FogsiteCore,
     S,
@@ -22,6 +26,7 @@ from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
     MazeFormatError,
+    Options,
     new_game,
     parse_maze,
     validate_maze,
@@ -38,6 +43,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.SETUP_MENU, "dest": S.BALANCING,
      "conditions": "on_balancing_row"},
     {"trigger": "ok", "source": S.SETUP_MENU, "dest": S.MAZE_EDIT, "conditions": "on_maze_row"},
+    {"trigger": "ok", "source": S.SETUP_MENU, "dest": S.BOX_READY, "conditions": "on_start_row"},
     {"trigger": "ok", "source": S.SETUP_MENU, "dest": None, "after": "setup_up"},
     {"trigger": "hold_back", "source": S.SETUP_MENU, "dest": None, "after": "ask_exit"},
     {"trigger": ["ok", "left", "right"], "source": S.BALANCING, "dest": None,
@@ -58,6 +64,8 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 
 SETUP_ROWS = ("Investigators", "2-player", "Easy Rule", "Balancing", "Guardian", "Enter maze")
+# with the box as Guardian nobody enters a maze: the table picks how hard, and starts
+BOX_SETUP_ROWS = (*SETUP_ROWS[:-1], "Difficulty", "Strength", "Start game")
 COLOUR_SETS = ((Colour.RED, Colour.GREEN, Colour.BLUE), (Colour.RED, Colour.GREEN),
                (Colour.RED, Colour.BLUE), (Colour.GREEN, Colour.BLUE))
 BALANCING_NAMES = {
@@ -79,18 +87,24 @@ class SetupMixin(FogsiteCore):
     def cursor_down(self) -> None:
         self.cursor = min(self.menu_length() - 1, self.cursor + 1)
 
+    def setup_rows(self) -> tuple[str, ...]:
+        return BOX_SETUP_ROWS if self.box_plays() else SETUP_ROWS
+
     def menu_length(self) -> int:
         wrapped = sum(len(wrap(problem)) for problem in self.draft.problems)
-        lengths = {S.SETUP_MENU: len(SETUP_ROWS), S.BALANCING: len(ALL_BALANCING),
+        lengths = {S.SETUP_MENU: len(self.setup_rows()), S.BALANCING: len(ALL_BALANCING),
                    S.SLEEPING: len(self.draft.colours),
                    S.MAZE_INVALID: max(1, wrapped - LOG_ROWS + 1)}
         return lengths.get(self.state, 1)
 
     def on_balancing_row(self) -> bool:
-        return SETUP_ROWS[self.cursor] == "Balancing"
+        return self.setup_rows()[self.cursor] == "Balancing"
 
     def on_maze_row(self) -> bool:
-        return SETUP_ROWS[self.cursor] == "Enter maze"
+        return self.setup_rows()[self.cursor] == "Enter maze"
+
+    def on_start_row(self) -> bool:
+        return self.setup_rows()[self.cursor] == "Start game"
 
     def setup_up(self) -> None:
         self._step_setup(+1)
@@ -99,7 +113,7 @@ class SetupMixin(FogsiteCore):
         self._step_setup(-1)
 
     def _step_setup(self, step: int) -> None:
-        draft, row = self.draft, SETUP_ROWS[self.cursor]
+        draft, row = self.draft, self.setup_rows()[self.cursor]
         if row == "Investigators":
             sets = self._colour_sets()
             draft.colours = sets[(sets.index(draft.colours) + step) % len(sets)]
@@ -114,6 +128,10 @@ class SetupMixin(FogsiteCore):
         elif row == "Guardian":
             kinds = GUARDIAN_KINDS
             draft.guardian = kinds[(kinds.index(draft.guardian) + step) % len(kinds)]
+        elif row == "Difficulty":
+            draft.difficulty = _cycle(DIFFICULTIES, draft.difficulty, step)
+        elif row == "Strength":
+            draft.strength = _cycle(STRENGTHS, draft.strength, step)
         self.context.effects.sound("click")
 
     def _colour_sets(self) -> tuple[tuple[Colour, ...], ...]:
@@ -217,14 +235,21 @@ class SetupMixin(FogsiteCore):
             self.refusal = str(error)
             self.go(S.SETUP_MENU)
 
+    def game_options(self) -> Options:
+        """The configured readings with this game's choices; the box answers by its strength."""
+        draft = self.draft
+        options = self.base_options.with_game(draft.balancing, draft.two_player, draft.easy)
+        if self.box_plays():
+            return replace(options, choice_policy=STRENGTH_POLICY[draft.strength])
+        return options
+
     def start_game(self, maze_text: str, colours: tuple[Colour, ...], sleeping: Colour | None,
                    guardian_start: Cell | None) -> None:
         """Set the engine up and lock: the Guardian plays first (the team under the Easy Rule)."""
-        draft = self.draft
-        options = self.base_options.with_game(draft.balancing, draft.two_player, draft.easy)
         self.game = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
-                             options, self.rng)
+                             self.game_options(), self.rng)
         self.pad, self.refusal, self.unlocked = None, "", False
+        draft = self.draft
         draft.cells = [["."] * draft.size for _ in range(draft.size)]  # the draft forgets
         draft.sleeping, draft.guardian_start, draft.problems = None, None, ()
         self.start_routes()
@@ -232,3 +257,7 @@ class SetupMixin(FogsiteCore):
         if self.running.options.easy:
             self.start_team_clock()
         self.carry_on()
+
+
+def _cycle(choices: tuple[str, ...], current: str, step: int) -> str:
+    return choices[(choices.index(current) + step) % len(choices)]

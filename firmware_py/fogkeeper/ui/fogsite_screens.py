@@ -83,8 +83,15 @@ def render_team_menu(status: TeamStatus, items: tuple[MenuItem, ...], cursor: in
 def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[str, ...],
                        hint: str) -> Frame:
     """An answer in large type (one line when it fits, else two), small lines under it."""
+    frame = render_notice(status.who, big, lines, hint, corner=status.short)
+    return Frame(frame.image, (status.long, *frame.lines[1:]))
+
+
+def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint: str,
+                  corner: str = "") -> Frame:
+    """Large type under a plain title bar: for news with no numbers to show yet."""
     image, draw = d.blank()
-    _title(draw, status)
+    d.title_bar(draw, title, corner)
     said = " ".join(big)
     shown = (said,) if d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 4 else big[:2]
     y = d.TITLE_HEIGHT + 2
@@ -97,7 +104,7 @@ def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[st
         draw.text((2, y), d.fit(line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
         y += d.SMALL + 1
     d.footer(draw, hint)
-    return Frame(image, (status.long, *((said,) if big else ()), *lines, hint))
+    return Frame(image, (title, *((said,) if big else ()), *lines, hint))
 
 
 def _draw_cell(draw: ImageDraw.ImageDraw, col: int, row: int, kind: str) -> None:
