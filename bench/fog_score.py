@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from fogkeeper.app.fog_data import load_rules
+from fogkeeper.data.fog import load_rules
 from fogkeeper.rules.fog import load_record, score_record
 
 RECORD = Path(__file__).resolve().parents[1] / "tests" / "data" / "fog" / "large_all_options.json"

@@ -12,7 +12,7 @@ import argparse
 import random
 import statistics
 
-from fogkeeper.app.fogsite_data import load_fogsite_options
+from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.rules.fogsite import Colour, Difficulty, Side, generate_maze, simulate
 from fogkeeper.rules.fogsite.generate import calibrate, difficulty_score, generate_measured
 from fogkeeper.rules.fogsite.measure import MEASURE_NAMES, MazeMeasures

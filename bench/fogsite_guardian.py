@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import describe_ms, percentile
-from fogkeeper.app.fogsite_data import load_fogsite_options
+from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.rules.fogsite import (
     Colour,
     Difficulty,

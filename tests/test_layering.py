@@ -13,11 +13,12 @@ LEAVES = {"fogkeeper", "fogkeeper.errors", "fogkeeper.events", "fogkeeper.paths"
 # layer -> the fogkeeper packages it may import (besides itself and the leaves)
 ALLOWED = {
     "rules": set(),
+    "data": {"fogkeeper.rules"},
     "drivers": {"fogkeeper.config"},
     "link": {"fogkeeper.drivers"},
     "ui": set(),
     "flow": {"fogkeeper.config", "fogkeeper.ui", "fogkeeper.link", "fogkeeper.drivers",
-             "fogkeeper.rules"},
+             "fogkeeper.rules", "fogkeeper.data"},
 }
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from fogkeeper.app.fog_data import load_rules
+from fogkeeper.data.fog import load_rules
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.rules.fog import Result, load_record, score_record
 from fogkeeper.rules.fog.scoring import LABELS

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from fogkeeper.errors import ConfigError, FogkeeperError
-from fogkeeper.paths import config_dir
+from fogkeeper.data.fog import load_board, load_rules
+from fogkeeper.errors import FogkeeperError
 from fogkeeper.rules.fog import (
     AchievementCard,
     Board,
     FogRules,
     GameState,
     RescuedIslanderCard,
-    board_from_dict,
-    cards_from_dict,
     state_from_dict,
     state_to_dict,
 )
@@ -153,38 +149,16 @@ class Session:
         return order
 
 
-# the same files app.fog_data reads; the flow layer may not import the app layer
-BOARD_NAMES = ("S", "F", "M", "L")
-DECK_FILES = {
-    "guardians": "fog_guardians.toml", "fog": "fog_uncertainty.toml", "events": "fog_events.toml",
-    "rescued_islanders": "fog_rescued_islanders.toml",
-    "rescue_achievements": "fog_rescue_achievements.toml",
-}
-
-
-def _toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
-
-
 @cache
 def board_for(name: str) -> Board:
     """Board S, F, M or L from ``config/boards``, read once."""
-    if name not in BOARD_NAMES:
-        raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
-    path = config_dir() / "boards" / f"{name}.toml"
-    return board_from_dict(_toml(path), source=str(path))
+    return load_board(name)
 
 
 @cache
 def rules_for(board: str) -> FogRules:
     """Board and cards, read once per board."""
-    decks = config_dir() / "decks"
-    cards = cards_from_dict({deck: _toml(decks / f) for deck, f in DECK_FILES.items()})
-    return FogRules(board_for(board), cards)
+    return load_rules(board)
 
 
 def display_name(colour: str) -> str:

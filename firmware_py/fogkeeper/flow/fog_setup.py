@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fogkeeper.data.fog import BOARD_NAMES
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog_model import BOARD_NAMES, PALETTE, FogFlowError, board_for
+from fogkeeper.flow.fog_model import PALETTE, FogFlowError, board_for
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fog import Board, colours_per_player
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from fogkeeper.app.fog_data import load_rules
+from fogkeeper.data.fog import load_rules
 from fogkeeper.rules.fog import FogRules, Record, record_from_dict
 
 Islander = Callable[..., dict[str, Any]]

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fogkeeper.app.fog_data import load_rules
+from fogkeeper.data.fog import load_rules
 from fogkeeper.rules.fog import (
     FinalIslander,
     FogRules,

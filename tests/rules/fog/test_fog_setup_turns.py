@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fogkeeper.app.fog_data import load_rules
+from fogkeeper.data.fog import load_rules
 from fogkeeper.rules.fog import (
     FogRules,
     GameSetup,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from fogkeeper.app.fogsite_data import load_fogsite_options
+from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.rules.fogsite import Cell, Colour, GameState, Options, new_game, parse_maze
 
 # C-S02, the rulebook's correct example as RULINGS reconstructs it.

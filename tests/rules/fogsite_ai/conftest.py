@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fogkeeper.app.fogsite_data import load_fogsite_options
+from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.rules.fogsite import Options
 
 

@@ -2,7 +2,7 @@
 
 A table flow drives a game step by step with new_game / current_turn / spend_mp / end_turn /
 advance_fog / record_losses; movement_cost prices a movement; score_record scores a record.
-Board and card data arrive as parsed dicts (see fogkeeper.app.fog_data for the TOML files).
+Board and card data arrive as parsed dicts (see fogkeeper.data.fog for the TOML files).
 """
 
 from fogkeeper.rules.fog.board import Board, Boat, board_from_dict
