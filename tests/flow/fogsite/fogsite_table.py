@@ -5,10 +5,12 @@ Every frame shown after a press is kept in ``seen`` so the secrecy tests can sca
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fogkeeper.config import parse_config
 from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.fogsite import FogsiteFlow
 from fogkeeper.flow.settings import Settings
@@ -141,3 +143,31 @@ class FogsiteTable:
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))
         self.press("ok")
         return self.lock(pin) if pin else self.press("ok")
+
+    def set_up_box(self, seed: int, strength: str = "gentle", difficulty: str = "normal",
+                   easy: bool = False) -> FogsiteTable:
+        """HOME -> FOGSITE, Guardian: Box, its settings, Start game (the box's screen stays).
+
+        The seed is the one thing not set on the joystick: the box draws it itself, so a
+        test puts it in the draft to know which maze to expect.
+        """
+        self.open_fogsite().menu_to("Guardian").press("right")
+        self.flow.draft.seed = seed
+        if easy:
+            self.menu_to("Easy Rule").press("right")
+        self.menu_to("Difficulty")
+        while self.flow.draft.difficulty != difficulty:
+            self.press("right")
+        self.menu_to("Strength")
+        while self.flow.draft.strength != strength:
+            self.press("right")
+        return self.menu_to("Start game").press("ok")
+
+
+def restart(t: FogsiteTable) -> FogsiteTable:
+    """Save as the loop does, pull the plug, boot a fresh box and say OK to the offer."""
+    saved = snapshot.check(json.loads(json.dumps(snapshot.take(t.app, t.now))))
+    fresh = FogsiteTable(first=Screen.RESUME)
+    fresh.now = t.now
+    fresh.app.saved = saved
+    return fresh.press("ok")
