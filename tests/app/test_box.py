@@ -290,3 +290,13 @@ def test_a_bug_in_a_flow_is_logged_without_its_message_and_the_box_goes_on(
     assert h.lines[0] == "P1 of 4 ready"  # the screen moved on before the bug; still usable
     h.tap(B.PRESS)
     assert h.box.app.glass.phase.value == "running"
+
+
+def test_a_games_setup_preset_is_remembered_across_restarts(tmp_path: Path) -> None:
+    h = BoxHarness(tmp_path)
+    assert h.box.load_preset("fog") is None
+    h.box.save_preset("fog", {"board": "L", "players": 5})
+    h.box.save_preset("corps", {"mode": "fog"})
+    again = BoxHarness(tmp_path)
+    assert again.box.load_preset("fog") == {"board": "L", "players": 5}
+    assert again.box.load_preset("corps") == {"mode": "fog"}

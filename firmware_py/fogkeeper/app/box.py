@@ -135,6 +135,17 @@ class Box:
         log.info("game record written: %s", path)
         return str(path)
 
+    def load_preset(self, game: str) -> Any:
+        """What the table chose last time for ``game`` (its setup checklist), or None."""
+        presets = self.stores.presets.load()
+        return presets.get(game) if isinstance(presets, dict) else None
+
+    def save_preset(self, game: str, preset: Any) -> None:
+        presets = self.stores.presets.load()
+        presets = presets if isinstance(presets, dict) else {}
+        if presets.get(game) != preset:
+            self.stores.presets.save({**presets, game: preset})
+
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
         """Serve events until a ``Stop`` arrives; always leaves the session saved."""

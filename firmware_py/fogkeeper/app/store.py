@@ -90,6 +90,7 @@ class Stores:
         self.folder = folder
         self.session = JsonStore(folder / "session.json")
         self.settings = JsonStore(folder / "settings.json")
+        self.presets = JsonStore(folder / "presets.json")
         self._last_settings: Any = None
 
     def load_session(self) -> dict[str, Any] | None:
