@@ -30,6 +30,7 @@ class Effects:
         self.sounds: list[str] = []
         self.events: list[tuple[str, dict[str, Any]]] = []
         self.records: list[dict[str, Any]] = []
+        self.presets: dict[str, Any] = {}
 
     def sound(self, tune: str) -> None:
         self.sounds.append(tune)
@@ -43,6 +44,12 @@ class Effects:
     def save_record(self, game: str, record: dict[str, Any]) -> str:
         self.records.append(record)
         return f"{game}-{len(self.records)}"
+
+    def load_preset(self, game: str) -> Any:
+        return self.presets.get(game)
+
+    def save_preset(self, game: str, preset: Any) -> None:
+        self.presets[game] = preset
 
 
 class FogsiteTable:

@@ -10,7 +10,7 @@ import pytest
 from fogsite_table import MAZE, PIN
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "app"))
-from harness import BoxHarness  # the harness lives beside the box tests
+from harness import BoxHarness  # type: ignore[import-not-found]  # beside the box tests
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def error(reply: dict[str, Any]) -> tuple[str, str]:
 def set_up(box: BoxHarness, **extra: Any) -> dict[str, Any]:
     args = {"maze": MAZE, "colours": ["R", "G", "B"], "sleeping": "G",
             "guardian_start": "E3", "pin": PIN, **extra}
-    return box.request("fogsite.setup", **args)
+    return dict(box.request("fogsite.setup", **args))
 
 
 def test_a_whole_game_over_the_link(box: BoxHarness) -> None:

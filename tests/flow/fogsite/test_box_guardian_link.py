@@ -1,0 +1,142 @@
+"""The box as Guardian over the host link, on a whole box: a scripted team plays a whole game
+from the replies alone, and nothing secret leaves the box before the end."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fogsite_table import PIN
+from test_box_guardian import leaks
+
+from fogkeeper.flow.fogsite_box import THINK_SECONDS
+from fogkeeper.rules.fogsite import Difficulty, MapperTeam, generate_maze
+from fogkeeper.rules.fogsite.sim import EndTurn, Escape, Explore, TeamAction, Walk
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "app"))
+from harness import BoxHarness  # type: ignore[import-not-found]  # beside the box tests
+
+SEED = 2718281828  # a seed no count or log size will ever spell by chance
+MOST_ACTIONS = 400
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> BoxHarness:
+    harness = BoxHarness(tmp_path, security={"pin": PIN})
+    assert harness.request("game.start", game="fogsite")["ok"]
+    return harness
+
+
+def ok(reply: dict[str, Any]) -> dict[str, Any]:
+    assert reply["ok"], reply
+    return reply
+
+
+def code_of(reply: dict[str, Any]) -> str:
+    assert not reply["ok"], reply
+    return str(reply["error"]["code"])
+
+
+def set_up(box: BoxHarness, **extra: Any) -> dict[str, Any]:
+    args = {"guardian": "box", "size": 5, "difficulty": "normal", "strength": "hunter",
+            "seed": SEED, **extra}
+    return dict(box.request("fogsite.setup", **args))
+
+
+def send(box: BoxHarness, action: TeamAction) -> dict[str, Any]:
+    """One decision of the scripted team, as a host would send it."""
+    args: dict[str, Any]
+    if isinstance(action, Explore):
+        args = {"cmd": "fogsite.explore", "colour": action.colour.value,
+                "direction": action.direction.name}
+    elif isinstance(action, Walk):
+        args = {"cmd": "fogsite.move", "colour": action.colour.value,
+                "route": "".join(d.name for d in action.route)}
+    elif isinstance(action, EndTurn):
+        args = {"cmd": "fogsite.end_turn", "colour": action.colour.value}
+    else:
+        assert isinstance(action, Escape)
+        args = {"cmd": "fogsite.escape", "announce": action.announce}
+    return dict(box.request(**args))
+
+
+def play_to_the_end(box: BoxHarness, reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The scripted team plays from each reply until someone wins; every reply and screen."""
+    team, seen = MapperTeam(), [reply]
+    for _ in range(MOST_ACTIONS):
+        if reply["winner"] is not None:
+            return seen
+        reply = ok(send(box, team.next_action(reply)))
+        seen.append({**reply, "shown": list(box.lines)})
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_the_box_over_the_link(box: BoxHarness,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    reply = ok(set_up(box))
+    assert reply["screen"] == "box_turn" and reply["phase"] == "investigators"
+    assert reply["note"].startswith("the box is the Guardian")
+    assert reply["guardian_kind"] == "box"
+    assert reply["box"] == {"size": 5, "difficulty": "normal", "strength": "hunter"}
+    assert box.lines[1] == "The Guardian moves..."
+    count = reply["last_attack"]["count"]
+    box.wait(THINK_SECONDS)
+    assert box.lines[1] == f"{count} attacked"  # the table learns what the host learnt
+    replies = play_to_the_end(box, reply)
+    over = replies[-1]
+    assert over["screen"] == "winner" and over["winner"] in ("guardian", "investigators")
+    maze = generate_maze(SEED, 5, Difficulty.NORMAL)
+    before_end = replies[:-1] + [{"event": e} for e in box.link.lines if "event" in e]
+    for text in [json.dumps(r) for r in before_end] + [r.getMessage() for r in caplog.records]:
+        assert leaks(text, maze, SEED) == [], text
+    revealed = ok(box.request("fogsite.reveal"))["reveal"]
+    assert revealed["maze"] == list(maze.rows_text())
+    assert revealed["box"] == {"size": 5, "difficulty": "normal", "strength": "hunter",
+                               "seed": SEED}
+    route = revealed["routes"]["Guardian"]
+    assert len(route) > 1 and revealed["guardian"] == route[-1]  # every space it entered
+    assert leaks(json.dumps(revealed), maze, SEED)  # the scan sees them once they are shown
+
+
+@pytest.mark.parametrize("cmd,args,code", [
+    ("fogsite.guardian_move", {"moves": "S1", "pin": PIN}, "not_now"),
+    ("fogsite.guardian_move", {"moves": []}, "not_now"),
+    ("fogsite.reveal", {"pin": PIN}, "not_now"),  # no PIN opens the box's maze
+    ("fogsite.relic", {"colour": "R", "relic": 4, "lie": 1, "pin": PIN}, "not_now"),
+    ("fogsite.setup", {"guardian": "box"}, "not_now"),  # a game is already set
+])
+def test_what_only_a_human_guardian_may_do_is_refused(box: BoxHarness, cmd: str,
+                                                      args: dict[str, Any], code: str) -> None:
+    ok(set_up(box))
+    reply = box.request(cmd, **args)
+    assert code_of(reply) == code
+    assert leaks(json.dumps(reply), generate_maze(SEED, 5, Difficulty.NORMAL), SEED) == []
+
+
+@pytest.mark.parametrize("args,words", [
+    ({"size": 6}, "'size' is 5, or 4"),
+    ({"size": 5, "options": {"easy": True}}, "'size' is 5, or 4"),
+    ({"difficulty": "brutal"}, "'difficulty' must be one of"),
+    ({"strength": "kind"}, "'strength' must be one of"),
+    ({"seed": -1}, "'seed' is a whole number"),
+    ({"seed": "7"}, "'seed' must be int"),
+    ({"guardian": "robot"}, "'guardian' must be one of"),
+    ({"colours": ["R", "G", "B"], "options": {"two_player": True}}, "2"),
+])
+def test_a_bad_box_setup_is_refused_naming_the_argument(box: BoxHarness, args: dict[str, Any],
+                                                        words: str) -> None:
+    reply = set_up(box, **args)
+    assert code_of(reply) == "bad_args" and words in reply["error"]["message"]
+    assert ok(box.request("fogsite.state"))["screen"] == "setup_menu"
+
+
+def test_the_easy_rule_box_game_starts_with_the_team_and_a_drawn_seed(box: BoxHarness) -> None:
+    reply = box.request("fogsite.setup", guardian="box", size=4, difficulty="easy")
+    assert ok(reply)["phase"] == "investigators" and reply["screen"] == "choose"
+    assert reply["easy"] and reply["box"]["size"] == 4
+    assert "seed" not in json.dumps(reply)
