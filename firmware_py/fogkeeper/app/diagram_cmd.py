@@ -12,11 +12,18 @@ from fogkeeper.errors import FogkeeperError
 
 def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
     """Every flow's (states, transition table, initial state), by name."""
-    from fogkeeper.flow import app, hourglass
+    from fogkeeper.flow import app, corps, fog, fogsite, hourglass
+    from fogkeeper.flow.corps_model import CorpsScreen
+    from fogkeeper.flow.fog_model import FogScreen
+    from fogkeeper.flow.fogsite_core import Stage
+    from fogkeeper.flow.tables import expand
 
     return {
-        "app": (list(app.Screen), app.expand(app.TRANSITIONS), app.Screen.HOME),
+        "app": (list(app.Screen), expand(app.TRANSITIONS), app.Screen.HOME),
         "hourglass": (list(hourglass.Phase), hourglass.TRANSITIONS, hourglass.Phase.READY),
+        "fog": (list(FogScreen), expand(fog.TRANSITIONS), FogScreen.SETUP),
+        "fogsite": (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU),
+        "corps": (list(CorpsScreen), expand(corps.TRANSITIONS), CorpsScreen.MODE),
     }
 
 

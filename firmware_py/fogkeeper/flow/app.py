@@ -19,6 +19,7 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
+from fogkeeper.flow.tables import expand
 
 
 class Screen(StrEnum):
@@ -72,15 +73,6 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "go_home", "source": "*", "dest": S.HOME},
 ]
 
-
-
-def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Let a table row name several triggers; transitions wants one trigger a row."""
-    rows: list[dict[str, Any]] = []
-    for row in table:
-        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
-        rows.extend({**row, "trigger": name} for name in names)
-    return rows
 
 
 log = logging.getLogger(__name__)

@@ -13,6 +13,7 @@ from transitions import Machine
 from fogkeeper.flow.corps_model import CorpsScreen
 from fogkeeper.flow.corps_play import TableActions
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.tables import expand
 from fogkeeper.rules import corps
 from fogkeeper.ui.draw import Frame
 
@@ -133,15 +134,6 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": C.VERDICT, "dest": C.REVIEW, "conditions": "has_key"},
     {"trigger": "back", "source": C.REVIEW, "dest": C.VERDICT},
 ]
-
-
-def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per trigger, as transitions wants."""
-    rows: list[dict[str, Any]] = []
-    for row in table:
-        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
-        rows.extend({**row, "trigger": name} for name in names)
-    return rows
 
 
 class CorpsFlow(TableActions):

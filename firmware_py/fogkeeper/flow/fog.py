@@ -16,6 +16,7 @@ from fogkeeper.flow.fog_model import FogScreen, Session
 from fogkeeper.flow.fog_setup import load_preset
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.tables import expand
 from fogkeeper.ui.draw import Frame
 
 F = FogScreen
@@ -74,15 +75,6 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": F.RESULTS, "dest": F.DETAIL, "before": "open_detail"},
     {"trigger": ["ok", "back"], "source": F.DETAIL, "dest": F.RESULTS},
 ]
-
-
-def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Let a row name several triggers; transitions wants one trigger a row."""
-    rows: list[dict[str, Any]] = []
-    for row in table:
-        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
-        rows.extend({**row, "trigger": name} for name in names)
-    return rows
 
 
 log = logging.getLogger(__name__)
