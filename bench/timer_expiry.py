@@ -57,6 +57,7 @@ def main() -> None:
         loop = threading.Thread(target=box.run, daemon=True)
         loop.start()
         errors: list[float] = []
+        starts: list[float] = []
         for run in range(args.runs):
             stamps.event.clear()
             started = time.monotonic()
@@ -64,7 +65,7 @@ def main() -> None:
             box.events.put(Request(run, "timer.start", args_))
             stamps.event.wait(args.seconds + 5)
             deadline = box.app.glass._deadline
-            assert abs(deadline - started - args.seconds) < 0.05
+            starts.append(deadline - args.seconds - started)  # queue -> glass started
             errors.append(stamps.expired[-1] - deadline)
             box.events.put(Request(run, "timer.reset", {}))
         box.events.put(Stop())
@@ -74,6 +75,7 @@ def main() -> None:
     print(f"expiry error vs monotonic deadline: median {statistics.median(ms):.2f} ms, "
           f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms, min {min(ms):.2f} ms "
           f"over {len(ms)} runs of {args.seconds} s")
+    print(f"(request queued -> glass started: median {statistics.median(starts) * 1000:.2f} ms)")
 
 
 if __name__ == "__main__":
