@@ -18,6 +18,7 @@ from fogkeeper.ui.fogsite_screens import (
     render_grid,
     render_log,
     render_notice,
+    render_page,
     render_team_answer,
     render_team_menu,
     wrap,
@@ -105,9 +106,9 @@ def _lock(flow: FogsiteFlow) -> Frame:
 def _box_ready(flow: FogsiteFlow) -> Frame:
     draft = flow.draft
     size = f"{draft.size}x{draft.size}" + (" Easy" if draft.easy else "")
-    lines = (f"{size}, {draft.difficulty}, {draft.strength}", "Nobody sees the maze:",
-             "no PIN, nothing to unlock", "before the end.")
-    return render_message(MessageView("Box as Guardian", lines, "OK start  B back"))
+    lines = (f"{size}, {draft.difficulty}, {draft.strength}", "The maze is secret:",
+             "no PIN, nothing opens", "before the end.")
+    return render_page("Box as Guardian", lines, "OK start  B back")
 
 
 # ---- the team's screens: never the maze ------------------------------------------------------
@@ -233,8 +234,7 @@ def _guardian_report(flow: FogsiteFlow) -> Frame:
 
 def _box_turn(flow: FogsiteFlow) -> Frame:
     """The box's turn is played already; the table waits for the buzzer and the count."""
-    return render_notice("Guardian's turn", ("The Guardian", "moves..."),
-                         ("Listen for the buzzer",), "hold B: quit")
+    return render_notice("Guardian's turn", ("The Guardian", "moves..."), (), "hold B: quit")
 
 
 def _peek(flow: FogsiteFlow) -> Frame:

@@ -185,13 +185,20 @@ def wrap(text: str, width_px: int = d.WIDTH - 4) -> tuple[str, ...]:
 
 def render_log(title: str, lines: tuple[str, ...], first: int, hint: str) -> Frame:
     """A scrolling page of already-wrapped lines, its position in the corner."""
-    image, draw = d.blank()
     first = max(0, min(first, len(lines) - LOG_ROWS))
     shown = lines[first:first + LOG_ROWS]
     corner = f"{first + 1}-{first + len(shown)}/{len(lines)}" if lines else "0/0"
+    return render_page(title, shown, hint, corner)
+
+
+def render_page(title: str, lines: tuple[str, ...], hint: str, corner: str = "") -> Frame:
+    """Up to ``LOG_ROWS`` small lines, packed tighter than a message so four fit."""
+    image, draw = d.blank()
     d.title_bar(draw, title, corner)
+    shown = lines[:LOG_ROWS]
     for i, line in enumerate(shown):
         draw.text((2, d.TITLE_HEIGHT + 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
                   font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
-    return Frame(image, (f"{title} [{corner}]", *shown, hint))
+    heading = f"{title} [{corner}]" if corner else title
+    return Frame(image, (heading, *shown, hint))

@@ -57,10 +57,10 @@ def team_passes(t: FogsiteTable) -> FogsiteTable:
 
 def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     t = FogsiteTable().set_up_box(SEED, strength="hunter")
-    assert list(t.lines) == ["Box as Guardian", "5x5, normal, hunter", "Nobody sees the maze:",
-                             "no PIN, nothing to unlock", "before the end.", "OK start  B back"]
+    assert list(t.lines) == ["Box as Guardian", "5x5, normal, hunter", "The maze is secret:",
+                             "no PIN, nothing opens", "before the end.", "OK start  B back"]
     t.press("ok")
-    assert t.lines[:3] == ("Guardian's turn", "The Guardian moves...", "Listen for the buzzer")
+    assert list(t.lines) == ["Guardian's turn", "The Guardian moves...", "hold B: quit"]
     t.wait(THINK_SECONDS - 0.5)
     assert t.stage == "box_turn" and "fog" not in t.effects.sounds
     guardian_played(t)
