@@ -175,9 +175,9 @@ def _choice(args: Args, name: str, allowed: tuple[str, ...], default: str) -> st
     return str(value)
 
 
-def _not_the_box(flow: FogsiteFlow, what: str) -> None:
+def _not_the_box(flow: FogsiteFlow, refusal: str) -> None:
     if flow.box_plays():
-        raise LinkError(ErrorCode.NOT_NOW, f"{what}: the box is the Guardian")
+        raise LinkError(ErrorCode.NOT_NOW, f"{refusal}: the box is the Guardian")
 
 
 # ---- the team ----------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ def _move(flow: FogsiteFlow, args: Args) -> Reply:
 def _relic(flow: FogsiteFlow, args: Args) -> Reply:
     _in_phase(flow, Phase.INVESTIGATORS)
     if "lie" in args:
-        _not_the_box(flow, "a lie (G7): the box never lies")
+        _not_the_box(flow, "fogsite.relic: no lie (G7)")
         _require_pin(flow, args, "a lie (G7)")
     request = RelicRequest(
         _get(args, "relic", int),
@@ -252,7 +252,7 @@ def _moves(raw: Any) -> list[GuardianMove]:
 
 
 def _guardian_move(flow: FogsiteFlow, args: Args) -> Reply:
-    _not_the_box(flow, "the box plays its own turns")
+    _not_the_box(flow, "fogsite.guardian_move: not yours to play")
     _in_phase(flow, Phase.GUARDIAN)
     _require_pin(flow, args, "fogsite.guardian_move")
     attack = flow.do_guardian_turn(_moves(args.get("moves", [])))
@@ -279,7 +279,7 @@ def _reveal(flow: FogsiteFlow, args: Args) -> Reply:
         raise LinkError(ErrorCode.NOT_NOW, "no game yet: nothing to reveal")
     over = flow.game.phase is Phase.OVER
     if not over:
-        _not_the_box(flow, "the maze shows at the end only")
+        _not_the_box(flow, "fogsite.reveal: not before the end")
         _require_pin(flow, args, "fogsite.reveal before the end")
     from fogkeeper.rules.fogsite import guardian_view
 
