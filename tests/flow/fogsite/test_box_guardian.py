@@ -140,6 +140,15 @@ def test_b_goes_back_from_the_start_screen_and_human_rows_come_back() -> None:
 
 
 # ---- power cuts -----------------------------------------------------------------------------
+def test_a_cut_on_the_start_screen_comes_back_there_with_no_maze_yet() -> None:
+    t = FogsiteTable().set_up_box(SEED, "hunter")
+    back = restart(t)
+    assert back.stage == "box_ready" and back.lines == t.lines and back.flow.game is None
+    back.press("ok")
+    assert back.stage == "box_turn"
+    assert back.flow.running.maze == generate_maze(SEED, 5, Difficulty.NORMAL)
+
+
 def test_a_cut_during_the_pause_comes_back_to_the_same_turn_and_count() -> None:
     t = FogsiteTable().set_up_box(SEED, "gentle").press("ok")
     back = restart(t)

@@ -126,7 +126,8 @@ def test_what_only_a_human_guardian_may_do_is_refused(box: BoxHarness, cmd: str,
     ({"seed": -1}, "'seed' is a whole number"),
     ({"seed": "7"}, "'seed' must be int"),
     ({"guardian": "robot"}, "'guardian' must be one of"),
-    ({"colours": ["R", "G", "B"], "options": {"two_player": True}}, "2"),
+    ({"colours": ["R", "G", "B"], "options": {"two_player": True}}, "exactly 2 Investigators"),
+    ({"colours": ["R", "R"]}, "2 or 3 Colour tiles of different colours"),
 ])
 def test_a_bad_box_setup_is_refused_naming_the_argument(box: BoxHarness, args: dict[str, Any],
                                                         words: str) -> None:
