@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import logging
 import secrets
-import tomllib
 from typing import Any
 
 from transitions import Machine
 
-from fogkeeper.errors import ConfigError
+from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.flow import (
     fogsite_box,
     fogsite_end,
@@ -29,23 +28,16 @@ from fogkeeper.flow.fogsite_end import EndMixin
 from fogkeeper.flow.fogsite_relic import RelicMixin
 from fogkeeper.flow.fogsite_save import restore_flow, snapshot_flow
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
-from fogkeeper.paths import config_dir
-from fogkeeper.rules.fogsite import Options, options_from_mapping, public_view
+from fogkeeper.rules.fogsite import Options, public_view
 from fogkeeper.ui.draw import Frame
 
 log = logging.getLogger(__name__)
-FOGSITE_CONFIG_NAME = "fogsite.toml"
 RECENT_LOG_ENTRIES = 6  # a link reply stays well under the line limit however long the game
 
 
 def load_options() -> Options:
-    """The engine options from ``config/fogsite.toml`` (the flow may not import the app)."""
-    path = config_dir() / FOGSITE_CONFIG_NAME
-    try:
-        with path.open("rb") as handle:
-            return options_from_mapping(tomllib.load(handle))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read the FOGSITE options ({error})") from None
+    """The engine options from ``config/fogsite.toml``."""
+    return load_fogsite_options()
 
 
 def machine_rows() -> list[dict[str, Any]]:
