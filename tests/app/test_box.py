@@ -300,3 +300,18 @@ def test_a_games_setup_preset_is_remembered_across_restarts(tmp_path: Path) -> N
     again = BoxHarness(tmp_path)
     assert again.box.load_preset("fog") == {"board": "L", "players": 5}
     assert again.box.load_preset("corps") == {"mode": "fog"}
+
+
+def test_a_broken_game_data_file_is_named_on_screen_and_on_the_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "fogsite.toml").write_text("[guardian]\nchoice_policy = 7\n", encoding="utf-8")
+    monkeypatch.setenv("FOGKEEPER_CONFIG_DIR", str(config))
+    h = BoxHarness(tmp_path / "data").tap(B.DOWN, B.PRESS)
+    assert h.lines[:3] == ("Can't start FOGSITE", "config/fogsite.toml:",
+                           "guardian.choice_policy")
+    h.tap(B.PRESS)
+    assert h.box.app.state.value == "home"
+    reply = h.request("game.start", game="fogsite")
+    assert reply["error"]["code"] == "not_now" and "fogsite.toml" in reply["error"]["message"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from fogkeeper import PROTOCOL_VERSION, __version__
 from fogkeeper.app.box import shareable
-from fogkeeper.errors import describe_bug
+from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.game import GAMES
@@ -237,7 +237,10 @@ class Commands:
         app = self.box.app
         if app.game is not None:
             raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
-        app.game = app.new_game(name)
+        try:
+            app.game = app.new_game(name)
+        except FogkeeperError as exc:
+            raise _not_now(request, f"{name} cannot start: {exc}") from None
         app.machine.set_state(Screen.GAME, model=app)
         app.changes += 1
         return {"screen": app.state.value, "game": name}

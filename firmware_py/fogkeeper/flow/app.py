@@ -32,6 +32,7 @@ class Screen(StrEnum):
     TIMER = "timer"
     TIMER_TIMES = "timer_times"
     GAME = "game"
+    PROBLEM = "problem"  # a game could not start (its data file is broken): says why
 
 
 S = Screen
@@ -48,8 +49,10 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.HOME, "dest": S.TIMER_MENU, "conditions": "is_chosen_timer"},
     {"trigger": "ok", "source": S.HOME, "dest": S.SETTINGS, "conditions": "is_chosen_settings"},
     {"trigger": "ok", "source": S.HOME, "dest": S.ABOUT, "conditions": "is_chosen_about"},
-    {"trigger": "ok", "source": S.HOME, "dest": S.GAME, "conditions": "is_chosen_game",
-     "before": "start_game"},
+    {"trigger": "ok", "source": S.HOME, "dest": S.GAME,
+     "conditions": ["is_chosen_game", "can_start_game"]},
+    {"trigger": "ok", "source": S.HOME, "dest": S.PROBLEM, "conditions": "is_chosen_game"},
+    {"trigger": ["ok", "back", "left"], "source": S.PROBLEM, "dest": S.HOME},
     {"trigger": ["ok", "back", "left"], "source": S.ABOUT, "dest": S.HOME},
     {"trigger": "left", "source": S.SETTINGS, "dest": None, "after": "setting_down"},
     {"trigger": ["right", "ok"], "source": S.SETTINGS, "dest": None, "after": "setting_up"},
@@ -120,6 +123,7 @@ class App:
                                players=config.timer.players)
         self.saved: dict[str, Any] | None = None
         self.game: GameFlow | None = None
+        self.problem = ""
         self._last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
         self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
@@ -272,8 +276,15 @@ class App:
                 return factory(GameContext(self.config, self.effects, self.clock))
         raise KeyError(name)
 
-    def start_game(self) -> None:
-        self.game = self.new_game(GAMES[self._chosen(S.HOME, HOME_ITEMS)][0])
+    def can_start_game(self) -> bool:
+        """Make the chosen game's flow; False (and the reason kept) when its data is broken."""
+        try:
+            self.game = self.new_game(GAMES[self._chosen(S.HOME, HOME_ITEMS)][0])
+        except FogkeeperError as exc:
+            self.problem = str(exc)
+            log.warning("cannot start %s: %s", self._chosen(S.HOME, HOME_ITEMS), exc)
+            return False
+        return True
 
     def game_input(self) -> None:
         assert self.game is not None  # the GAME screen is only entered with a game

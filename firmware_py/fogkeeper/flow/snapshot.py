@@ -10,7 +10,7 @@ from fogkeeper.flow.hourglass import Phase
 
 FORMAT = "fogkeeper-session"
 VERSION = 1
-QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME}
+QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME, Screen.PROBLEM}
 
 
 class SnapshotError(FogkeeperError, ValueError):
@@ -19,7 +19,7 @@ class SnapshotError(FogkeeperError, ValueError):
 
 def take(app: App, now: float) -> dict[str, Any]:
     """Everything needed to come back to the same screen with the same state."""
-    screen = app.state
+    screen = Screen.HOME if app.state is Screen.PROBLEM else app.state
     if screen is Screen.RESUME:  # still deciding: keep what was offered, not the offer itself
         return app.saved or {}
     glass = app.glass.snapshot(now)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from fogkeeper import __version__
 from fogkeeper.flow.app import HOME_ITEMS, TIMER_ITEMS, App, Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
+from fogkeeper.paths import config_dir
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import (
     CountdownView,
@@ -95,6 +97,13 @@ def _timer(app: App, now: float) -> Frame:
                                           invert=flashing or glass.phase is Phase.EXPIRED))
 
 
+def _problem(app: App, now: float) -> Frame:
+    name = HOME_ITEMS[app.cursors[Screen.HOME.value]]
+    shown = app.problem.replace(f"{config_dir()}/", "config/")  # the screen is small
+    lines = tuple(textwrap.wrap(shown, 24))
+    return render_message(MessageView(f"Can't start {name}", lines, "OK back"))
+
+
 def _game(app: App, now: float) -> Frame:
     assert app.game is not None  # the GAME screen is only entered with a game
     return app.game.frame(now)
@@ -122,4 +131,5 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.TIMER: _timer,
     Screen.TIMER_TIMES: _timer_times,
     Screen.GAME: _game,
+    Screen.PROBLEM: _problem,
 }
