@@ -104,3 +104,22 @@ def test_configuration_doc_lists_every_key_as_the_schema_does() -> None:
 
     doc = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
     assert doc.endswith(schema_table())
+
+
+def test_config_check_also_checks_the_games_data(tmp_path: Path) -> None:
+    shipped = ROOT / "config"
+    broken = tmp_path / "config"
+    import shutil
+
+    shutil.copytree(shipped, broken)
+    (broken / "fogsite.toml").write_text("[guardian]\nchoice_policy = 7\n", encoding="utf-8")
+    ok = run_cli("config", "check", str(shipped / "adafruit-bonnet.toml"))
+    assert "FOGSITE: fogsite.toml OK" in ok.stdout
+    import os
+
+    bad = subprocess.run([sys.executable, "-m", "fogkeeper", "config", "check",
+                          str(shipped / "adafruit-bonnet.toml")],
+                         capture_output=True, text=True, timeout=60, check=False,
+                         env={**os.environ, "FOGKEEPER_CONFIG_DIR": str(broken)})
+    assert bad.returncode == 2
+    assert "fogsite.toml" in bad.stderr and "choice_policy" in bad.stderr
