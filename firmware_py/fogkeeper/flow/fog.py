@@ -1,19 +1,28 @@
 """The FOG on the box: the table flow from the setup checklist to the final score.
 
-Read the table first: every screen is a state, every control a trigger. Screen changes that
-depend on the game (the FOG step after a round's last turn, the end) are made by the actions.
+Read the tables first: every screen is a state, every control a trigger, and every screen
+change a row. Rows for one trigger and screen are tried in order; the first whose conditions
+hold wins, and its ``before`` callbacks do the work. The phases' tables sit at the top of their
+modules: ``fog_actions.SETUP_TABLE`` (checklist, missions, draft), ``fog_turns.TURN_TABLE``
+(turns, MP helper, early end) and ``fog_wizard.WIZARD_TABLE`` (FOG step, losses, scoring).
+Triggers a player never presses come from the link or the clock (``start``, ``drafted``,
+``paid``, ``time_up``, ``end_game``, ``losses_entered``, ``to_review``), from a refusal
+(``refused``), or from leaving a notice or the quit question (``back_to_<screen>``).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from transitions import Machine
 
 from fogkeeper.flow import fog_actions
+from fogkeeper.flow.fog_actions import SETUP_TABLE
 from fogkeeper.flow.fog_model import FogScreen, Session
 from fogkeeper.flow.fog_setup import load_preset
+from fogkeeper.flow.fog_turns import TURN_TABLE
+from fogkeeper.flow.fog_wizard import WIZARD_TABLE
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.tables import expand
@@ -25,56 +34,27 @@ MENUS = [F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, 
 FORMS = [F.COST, F.PICK]
 NOT_QUIT = [s for s in FogScreen if s is not F.QUIT]
 
-TRANSITIONS: list[dict[str, Any]] = [
+ANYWHERE: list[dict[str, Any]] = [
     # leaving: a long press on B anywhere, then OK to confirm
     {"trigger": "hold_back", "source": NOT_QUIT, "dest": F.QUIT, "before": "remember"},
     {"trigger": "ok", "source": F.QUIT, "dest": None, "after": "quit_game"},
+    # a refused action shows why; OK or B go back where the player was
+    {"trigger": "refused", "source": NOT_QUIT, "dest": F.NOTICE},
     {"trigger": "back", "source": [F.QUIT, F.NOTICE], "dest": None, "after": "go_back"},
     {"trigger": "ok", "source": F.NOTICE, "dest": None, "after": "go_back"},
+    *({"trigger": f"back_to_{screen.value}", "source": [F.QUIT, F.NOTICE], "dest": screen}
+      for screen in NOT_QUIT),
+    # lists and forms
     {"trigger": "up", "source": MENUS + FORMS, "dest": None, "after": "cursor_up"},
     {"trigger": "down", "source": MENUS + FORMS, "dest": None, "after": "cursor_down"},
     {"trigger": "left", "source": [F.SETUP, F.VALUES, F.BONUS, *FORMS], "dest": None,
      "after": "value_down"},
     {"trigger": "right", "source": [F.SETUP, F.VALUES, F.BONUS, *FORMS], "dest": None,
      "after": "value_up"},
-    # setup
-    {"trigger": "ok", "source": F.SETUP, "dest": None, "after": "setup_ok"},
-    {"trigger": "ok", "source": F.VALUES, "dest": None, "after": "values_ok"},
-    {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
-    {"trigger": "ok", "source": F.INFO, "dest": None, "after": "info_ok"},
-    # missions: only the player holding the box sees their two cards
-    {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
-    {"trigger": "ok", "source": F.HAND, "dest": None, "after": "hand_ok"},
-    {"trigger": "ok", "source": F.OPEN, "dest": None, "after": "open_ok"},
-    # draft
-    {"trigger": "ok", "source": F.DRAFT, "dest": None, "after": "draft_ok"},
-    {"trigger": "back", "source": F.DRAFT, "dest": None, "after": "draft_undo"},
-    {"trigger": "hold_ok", "source": F.DRAFT, "dest": None, "after": "draft_done"},
-    # turns
-    {"trigger": "ok", "source": F.TURN, "dest": None, "after": "turn_end"},
-    {"trigger": "down", "source": F.TURN, "dest": None, "after": "spend_one"},
-    {"trigger": ["up", "back"], "source": F.TURN, "dest": None, "after": "undo"},
-    {"trigger": "left", "source": F.TURN, "dest": None, "after": "glass_toggle"},
-    # the MP helper and the early end sit on right / hold OK too: two-key boards have no KEY3
-    {"trigger": ["right", "key3"], "source": F.TURN, "dest": F.COST, "before": "open_cost"},
-    {"trigger": ["hold_ok", "hold_key3"], "source": F.TURN, "dest": F.END_NOW},
-    {"trigger": "ok", "source": F.COST, "dest": None, "after": "cost_pay"},
-    {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
-    {"trigger": "ok", "source": F.END_NOW, "dest": None, "after": "end_confirmed"},
-    {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
-    # the FOG step and its losses
-    {"trigger": "ok", "source": F.FOG, "dest": None, "after": "fog_ok"},
-    {"trigger": "ok", "source": F.LOSSES, "dest": None, "after": "losses_ok"},
-    {"trigger": "ok", "source": F.PICK, "dest": None, "after": "pick_ok"},
-    {"trigger": "back", "source": F.PICK, "dest": None, "after": "pick_cancel"},
-    # scoring wizard, review, results
-    {"trigger": "ok", "source": F.SCORE, "dest": None, "after": "score_ok"},
-    {"trigger": "ok", "source": F.BONUS, "dest": None, "after": "bonus_ok"},
-    {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
-    {"trigger": "ok", "source": F.REVIEW, "dest": None, "after": "review_ok"},
-    {"trigger": "ok", "source": F.RESULTS, "dest": F.DETAIL, "before": "open_detail"},
-    {"trigger": ["ok", "back"], "source": F.DETAIL, "dest": F.RESULTS},
 ]
+# the game's own path, SETUP to RESULTS, without the rows every screen shares
+GAME_PATH: list[dict[str, Any]] = [*SETUP_TABLE, *TURN_TABLE, *WIZARD_TABLE]
+TRANSITIONS: list[dict[str, Any]] = [*ANYWHERE, *GAME_PATH]
 
 
 log = logging.getLogger(__name__)
@@ -87,9 +67,6 @@ class FogFlow(fog_actions.Actions):
     name = "fog"
     title = "The FOG"
     screen: FogScreen
-
-    if TYPE_CHECKING:  # transitions attaches the triggers; declared for mypy
-        def trigger(self, name: str) -> bool: ...
 
     def __init__(self, context: GameContext, seed: int | None = None) -> None:
         self.context = context
@@ -127,7 +104,7 @@ class FogFlow(fog_actions.Actions):
             self.context.effects.emit(f"fog.timer.{event.kind}",
                                       {"seconds_left": event.seconds_left})
             if event.kind == "expired":
-                fog_actions.time_up(self)
+                self.trigger("time_up")
 
     def next_deadline(self, now: float) -> float | None:
         return None if self.glass is None else self.glass.next_deadline(now)

@@ -1,4 +1,4 @@
-"""What The FOG's controls do, from the checklist to the end of the last turn."""
+"""What The FOG's controls do from the checklist to the first turn, and the shared helpers."""
 
 from __future__ import annotations
 
@@ -11,59 +11,95 @@ from fogkeeper.flow.fog_begin import begin, public_setup, value_rows
 from fogkeeper.flow.fog_menus import menu_rows
 from fogkeeper.flow.fog_model import HOURGLASS_SECONDS, FogScreen, Session
 from fogkeeper.flow.fog_setup import problems, rows, step
-from fogkeeper.flow.fog_wizard import WizardActions
+from fogkeeper.flow.fog_turns import TurnActions
 from fogkeeper.flow.game import Outcome
-from fogkeeper.rules.fog import Refusal, current_turn
 
 if TYPE_CHECKING:
     from transitions import Machine
 
     from fogkeeper.flow.game import GameContext
-    from fogkeeper.flow.hourglass import Hourglass
 
-__all__ = ["HOURGLASS_SECONDS", "REFUSALS", "Actions", "time_up"]
+__all__ = ["HOURGLASS_SECONDS", "REFUSALS", "SETUP_TABLE", "Actions"]
 F = FogScreen
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
 
+SETUP_TABLE: list[dict[str, Any]] = [
+    # the checklist: OK steps the row's value, on the last row it starts the game
+    {"trigger": "ok", "source": F.SETUP, "dest": None, "unless": "is_on_start_row",
+     "after": "value_up"},
+    {"trigger": "ok", "source": F.SETUP, "dest": F.NOTICE, "conditions": "is_setup_broken",
+     "before": "explain_setup"},
+    {"trigger": "ok", "source": F.SETUP, "dest": F.VALUES, "conditions": "needs_tile_values",
+     "before": ["store_preset", "ask_values"]},
+    {"trigger": ["ok", "start"], "source": F.SETUP, "dest": F.INFO,   # start: the link's setup
+     "before": ["store_preset", "start_game"]},
+    {"trigger": "ok", "source": F.VALUES, "dest": None, "unless": "is_on_done",
+     "after": "value_up"},
+    {"trigger": "ok", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
+    {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    # missions: only the player holding the box sees their two cards
+    {"trigger": "ok", "source": F.INFO, "dest": F.PASS, "conditions": "has_secret_missions"},
+    {"trigger": "ok", "source": F.INFO, "dest": F.OPEN, "conditions": "has_open_missions"},
+    {"trigger": "ok", "source": F.INFO, "dest": F.DRAFT, "conditions": "is_draft_due"},
+    {"trigger": "ok", "source": F.INFO, "dest": F.TURN, "before": "begin_turns"},
+    {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
+    {"trigger": "ok", "source": F.HAND, "dest": F.PASS, "conditions": "has_another_hand",
+     "before": "keep_card"},
+    {"trigger": "ok", "source": F.HAND, "dest": F.OPEN, "conditions": "has_open_missions",
+     "before": "keep_card"},
+    {"trigger": "ok", "source": F.HAND, "dest": F.DRAFT, "conditions": "is_draft_due",
+     "before": "keep_card"},
+    {"trigger": "ok", "source": F.HAND, "dest": F.TURN, "before": ["keep_card", "begin_turns"]},
+    {"trigger": "ok", "source": F.OPEN, "dest": F.DRAFT, "conditions": "is_draft_due"},
+    {"trigger": "ok", "source": F.OPEN, "dest": F.TURN, "before": "begin_turns"},
+    # draft: OK counts one pick, hold OK all of them; the last pick starts the turns
+    {"trigger": "ok", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_last_pick",
+     "before": ["count_pick", "begin_turns"]},
+    {"trigger": "ok", "source": F.DRAFT, "dest": None, "after": "count_pick"},
+    {"trigger": "back", "source": F.DRAFT, "dest": None, "after": "draft_undo"},
+    {"trigger": "hold_ok", "source": F.DRAFT, "dest": F.TURN,
+     "before": ["count_all_picks", "begin_turns"]},
+    {"trigger": "drafted", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_drafted",
+     "before": "begin_turns"},   # the link counted picks
+]
 
-class Actions(WizardActions):
-    """The callbacks the transition table names; ``s`` is the session."""
+
+class Actions(TurnActions):
+    """The callbacks the transition tables name; ``s`` is the session."""
 
     s: Session
     screen: FogScreen
     machine: Machine
     context: GameContext
-    glass: Hourglass | None
     outcome: Outcome
 
-    def new_glass(self) -> Hourglass:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # transitions attaches it to the model
+        def trigger(self, name: str) -> bool: ...
 
     def store_preset(self) -> None:
         raise NotImplementedError
 
-    # ---- moving between screens ----------------------------------------------------------
-    def go(self, screen: FogScreen, cursor: int = 0) -> None:
-        self.machine.set_state(screen, model=self)
-        self.s.cursor = cursor
-
+    # ---- screens -------------------------------------------------------------------------
     def entered(self) -> None:
         self.s.cursor = 0
 
     def refuse(self, message: str) -> None:
         """Show why an action is not possible; OK or B returns to where the table was."""
+        self.note_refusal(message)
+        self.trigger("refused")
+
+    def note_refusal(self, message: str) -> None:
         if self.screen is not F.NOTICE:
             self.s.back_to = self.screen.value
         reasons = message.removeprefix("record breaks the rules: ").split("; ")
         self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
-        self.go(F.NOTICE)
 
     def remember(self) -> None:
         self.s.back_to = self.screen.value
 
     def go_back(self) -> None:
-        self.go(FogScreen(self.s.back_to))
+        self.trigger(f"back_to_{self.s.back_to}")
 
     def quit_game(self) -> None:
         self.outcome = Outcome.EXIT
@@ -108,141 +144,60 @@ class Actions(WizardActions):
                 self.s.values[row.key] = min(row.high, max(row.low, value))
 
     # ---- setup ---------------------------------------------------------------------------
-    def setup_ok(self) -> None:
-        if self.row_key() != f"setup:{len(rows(self.s.setup)) - 1}":
-            self._change(+1)
-            return
-        found = problems(self.s.setup)
-        if found:
-            self.refuse("; ".join(found))
-            return
-        self.store_preset()
-        needed = value_rows(self.s.setup)
-        if needed:
-            self.s.values = {r.key: self.s.values.get(r.key, r.default) for r in needed}
-            self.go(F.VALUES)
-        else:
-            self.start_game()
+    def is_on_start_row(self) -> bool:
+        return self.row_key() == f"setup:{len(rows(self.s.setup)) - 1}"
 
-    def values_ok(self) -> None:
-        if self.row_key() == "done":
-            self.start_game()
-        else:
-            self._change(+1)
+    def is_setup_broken(self) -> bool:
+        return bool(problems(self.s.setup))
+
+    def needs_tile_values(self) -> bool:
+        return bool(value_rows(self.s.setup))
+
+    def is_on_done(self) -> bool:
+        return self.row_key() == "done"
+
+    def explain_setup(self) -> None:
+        self.note_refusal("; ".join(problems(self.s.setup)))
+
+    def ask_values(self) -> None:
+        needed = value_rows(self.s.setup)
+        self.s.values = {r.key: self.s.values.get(r.key, r.default) for r in needed}
 
     def start_game(self) -> None:
         begin(self.s)
         self.emit("fog.setup", public_setup(self.s))
-        self.go(F.INFO)
 
-    def info_ok(self) -> None:
-        if self.s.mission_queue:
-            self.go(F.PASS)
-        elif self.s.open_missions:
-            self.go(F.OPEN)
-        else:
-            self.after_missions()
+    # ---- missions and draft --------------------------------------------------------------
+    def has_secret_missions(self) -> bool:
+        return bool(self.s.mission_queue)
 
-    def hand_ok(self) -> None:
+    def has_another_hand(self) -> bool:
+        """After this hand another player still picks a secret mission."""
+        return self.s.mission_step + 1 < len(self.s.mission_queue)
+
+    def has_open_missions(self) -> bool:
+        return bool(self.s.open_missions)
+
+    def is_draft_due(self) -> bool:
+        return bool(self.s.draft) and self.s.draft_pick < len(self.s.draft)
+
+    def is_last_pick(self) -> bool:
+        return self.s.draft_pick + 1 >= len(self.s.draft)
+
+    def is_drafted(self) -> bool:
+        return self.s.draft_pick >= len(self.s.draft)
+
+    def keep_card(self) -> None:
         turn = play.mission_turn(self.s)
         play.keep(self.s, self.s.cursor)
         if turn is not None:  # only who kept a card, never which
             self.emit("fog.mission.kept", {"player": turn[1]})
-        if play.mission_turn(self.s) is not None:
-            self.go(F.PASS)
-        elif self.s.open_missions:
-            self.go(F.OPEN)
-        else:
-            self.after_missions()
 
-    def open_ok(self) -> None:
-        self.after_missions()
+    def count_pick(self) -> None:
+        play.draft_next(self.s)
 
-    def after_missions(self) -> None:
-        if self.s.draft and self.s.draft_pick < len(self.s.draft):
-            self.go(F.DRAFT)
-        else:
-            self.begin_turns()
-
-    def draft_ok(self) -> None:
-        if play.draft_next(self.s):
-            self.begin_turns()
+    def count_all_picks(self) -> None:
+        play.draft_next(self.s, len(self.s.draft))
 
     def draft_undo(self) -> None:
         play.draft_back(self.s)
-
-    def draft_done(self) -> None:
-        play.draft_next(self.s, len(self.s.draft))
-        self.begin_turns()
-
-    # ---- turns ---------------------------------------------------------------------------
-    def begin_turns(self) -> None:
-        self.announce_round()
-        self.start_turn()
-
-    def announce_round(self) -> None:
-        state = self.s.state
-        if state.event is not None:
-            card = self.s.rules.cards.by_id(state.event)
-            self.context.effects.sound("reveal")
-            self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
-                                    "name": card.name})
-
-    def start_turn(self) -> None:
-        """A fresh turn: a full hourglass with option 1, the turn screen."""
-        self.glass = None
-        if self.s.state.setup.options.hourglass:
-            self.glass = self.new_glass()
-            self.glass.start(self.context.clock())
-        turn = current_turn(self.s.state)
-        self.emit("fog.turn", {"entry": turn.entry, "round": turn.round_no,
-                               "mp": turn.mp_budget, "double_turn": turn.double_turn})
-        self.go(F.TURN)
-
-    def turn_end(self) -> None:
-        step_made = play.finish_turn(self.s, F.TURN.value)
-        self.context.effects.sound("click")
-        if step_made is None:
-            self.start_turn()
-            return
-        self.glass = None
-        self.context.effects.sound("fog")
-        self.emit("fog.advanced", step_made)
-        self.go(F.FOG)
-
-    def spend_one(self) -> None:
-        play.spend(self.s, 1, F.TURN.value)
-
-    def undo(self) -> None:
-        screen = FogScreen(play.undo(self.s))
-        if screen is F.TURN and self.glass is None and self.s.state.setup.options.hourglass:
-            self.glass = self.new_glass()
-            self.glass.start(self.context.clock())
-        self.go(screen)
-
-    def glass_toggle(self) -> None:
-        if self.glass is not None:
-            self.glass.toggle(self.context.clock())
-
-    def open_cost(self) -> None:
-        self.s.cost = {**play.COST_DEFAULT, **self.s.cost}
-
-    def cost_pay(self) -> None:
-        found = play.price(self.s, self.s.cost)
-        if isinstance(found, Refusal):
-            self.refuse(found.reason)
-            return
-        play.spend(self.s, found.mp, F.TURN.value)
-        self.go(F.TURN)
-
-    def end_confirmed(self) -> None:
-        play.end_now(self.s)
-        self.glass = None
-        self.start_scoring()
-
-
-def time_up(flow: Actions) -> None:
-    """The hourglass ran out: the active colour's MP are lost; OK ends the turn."""
-    if flow.screen in (F.TURN, F.COST) and not play.is_over(flow.s):
-        play.lose_remaining_mp(flow.s)
-        flow.go(F.TURN)

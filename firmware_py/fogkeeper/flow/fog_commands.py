@@ -15,6 +15,7 @@ from fogkeeper.flow import fog_scoring as scoring
 from fogkeeper.flow.fog_begin import public_setup, value_rows
 from fogkeeper.flow.fog_model import FogScreen
 from fogkeeper.flow.fog_setup import DEFAULT_SETUP, problems, settle
+from fogkeeper.flow.fog_wizard import SCORING
 from fogkeeper.flow.game import LinkArgs
 from fogkeeper.link.protocol import ErrorCode, LinkError
 from fogkeeper.rules.fog import Refusal, current_turn, swallowed_so_far
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
 F = FogScreen
 Handler = Callable[["FogFlow", LinkArgs], dict[str, Any]]
-SCORING = (F.SCORE, F.BONUS, F.REVIEW, F.PICK)
 
 
 def _not_now(action: str, why: str) -> LinkError:
@@ -107,23 +107,20 @@ def _setup(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
         flow.s.seed = int(args["seed"])
     given = args.get("values", {})
     flow.s.values = {r.key: int(given.get(r.key, r.default)) for r in value_rows(setup)}
-    flow.store_preset()
-    flow.start_game()
+    flow.trigger("start")
     return {"setup": public_setup(flow.s)}
 
 
 def _continue(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
-    steps = {F.INFO: flow.info_ok, F.OPEN: flow.open_ok, F.FOG: flow.fog_ok}
-    step = steps.get(flow.screen)
-    if step is None:
+    if flow.screen not in (F.INFO, F.OPEN, F.FOG):
         raise _not_now("continue", f"nothing to confirm on the {flow.screen.value} screen")
-    step()
+    flow.trigger("ok")
     return {}
 
 
 def _mission_show(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     _on(flow, "mission.show", F.PASS)
-    flow.go(F.HAND)
+    flow.trigger("hold_ok")
     return {"player": (play.mission_turn(flow.s) or ("", ""))[1]}
 
 
@@ -134,7 +131,7 @@ def _mission_keep(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
         raise _bad("mission.keep", "'choice' must be 1 or 2 (the card shown first or second)")
     turn = play.mission_turn(flow.s)
     flow.s.cursor = int(choice) - 1
-    flow.hand_ok()
+    flow.trigger("ok")
     return {"player": turn[1] if turn else "", "kept": True}
 
 
@@ -143,8 +140,8 @@ def _draft_pick(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     count = args.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         raise _bad("draft.pick", "'count' must be a whole number of picks, 1 or more")
-    if play.draft_next(flow.s, count):
-        flow.begin_turns()
+    play.draft_next(flow.s, count)
+    flow.trigger("drafted")
     return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
 
 
@@ -165,7 +162,7 @@ def _spend(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
 
 def _end_turn(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     _on(flow, "end_turn", F.TURN)
-    flow.turn_end()
+    flow.trigger("ok")
     return {"fog_step": flow.s.last_step if flow.screen is F.FOG else None}
 
 
@@ -180,14 +177,14 @@ def _cost(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
         return {"allowed": False, "reason": found.reason}
     if args.get("pay") is True:
         play.spend(flow.s, found.mp, F.TURN.value)
-        flow.go(F.TURN)
+        flow.trigger("paid")
     return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
             "mp_left": flow.s.state.mp_left if flow.s.state.phase == PHASE_TURN else 0}
 
 
 def _undo(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     _on(flow, "undo", F.TURN)
-    flow.undo()
+    flow.trigger("back")
     return {}
 
 
@@ -201,7 +198,7 @@ def _hourglass(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
 
 def _end_game(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     _on(flow, "end_game", F.TURN, F.END_NOW)
-    flow.end_confirmed()
+    flow.trigger("end_game")
     return {}
 
 
@@ -217,7 +214,7 @@ def _losses(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
             raise _bad("losses", f"owner {owner!r} is not a colour in play")
         play.add_loss(flow.s, str(x.get("row")), str(x.get("nation")), str(x.get("type")), owner)
     play.commit_losses(flow.s)
-    flow.after_losses()
+    flow.trigger("losses_entered")
     return {"losses": len(flow.s.state.losses)}
 
 
@@ -239,14 +236,15 @@ def _score_enter(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     for value in args.get("bonuses", []):
         current = flow.s.bonuses[colour].get(str(value), 0)
         scoring.set_bonus(flow.s, colour, int(value), current + 1)
-    flow.go(F.REVIEW)
+    flow.trigger("to_review")
     return {"colour": colour, "islanders": len(flow.s.final[colour])}
 
 
 def _score_confirm(flow: FogFlow, args: LinkArgs) -> dict[str, Any]:
     _on(flow, "score.confirm", *SCORING)
-    flow.go(F.REVIEW, len(flow.s.colours))
-    flow.review_ok()
+    flow.trigger("to_review")
+    flow.s.cursor = len(flow.s.colours)   # on "Score the game"
+    flow.trigger("ok")
     return {"result": flow.s.result, "record": flow.s.record_path}
 
 

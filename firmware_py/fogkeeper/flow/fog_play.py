@@ -82,7 +82,7 @@ def push_undo(s: Session, screen: str) -> None:
 
 
 def undo(s: Session) -> str:
-    """Go back one step; returns the screen to show. Never past a card reveal or FOG step."""
+    """Go back one step; returns the screen it was taken on. Never past a card or FOG step."""
     if not s.undo:
         raise FogFlowError("nothing to undo since the last FOG step or card")
     last = s.undo[-1]
@@ -118,6 +118,11 @@ def finish_turn(s: Session, screen: str) -> dict[str, Any] | None:
     s.loss_colour = 0
     s.pending_losses = []
     return s.last_step
+
+
+def is_round_end(s: Session) -> bool:
+    """Ending the active turn now would make the FOG due; asks the engine, changes nothing."""
+    return end_turn(s.state, s.rules).phase == PHASE_FOG_DUE
 
 
 def end_now(s: Session) -> None:
