@@ -22,6 +22,8 @@ def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
         "app": (list(app.Screen), expand(app.TRANSITIONS), app.Screen.HOME),
         "hourglass": (list(hourglass.Phase), hourglass.TRANSITIONS, hourglass.Phase.READY),
         "fog": (list(FogScreen), expand(fog.TRANSITIONS), FogScreen.SETUP),
+        # the game's path alone, without the quit prompt and notices every screen shares
+        "fog-path": (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP),
         "fogsite": (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU),
         "corps": (list(CorpsScreen), expand(corps.TRANSITIONS), CorpsScreen.MODE),
     }
