@@ -23,14 +23,26 @@ from fogkeeper.flow import (
     fogsite_team,
 )
 from fogkeeper.flow.fogsite_box import BoxMixin
-from fogkeeper.flow.fogsite_core import S, Stage
+from fogkeeper.flow.fogsite_core import PLAY_STAGES, SETUP_STAGES, S, Stage
 from fogkeeper.flow.fogsite_end import EndMixin
 from fogkeeper.flow.fogsite_relic import RelicMixin
+from fogkeeper.flow.fogsite_rows import onward_rows
 from fogkeeper.flow.fogsite_save import restore_flow, snapshot_flow
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.rules.fogsite import Options, public_view
 from fogkeeper.ui.draw import Frame
 
+# Rows that cut in on any screen of play: a link command answers wherever the table is, and
+# the team's shared time can run out on any screen. They come after the tables' own rows
+# (first match wins), so they only decide where no row of a table does.
+INTERRUPTS: list[dict[str, Any]] = [
+    {"trigger": "answered", "source": PLAY_STAGES, "dest": S.ANSWER},
+    {"trigger": "team_time_out", "source": PLAY_STAGES, "dest": S.ANSWER,
+     "before": "end_team_time"},
+    {"trigger": "guardian_played", "source": PLAY_STAGES, "dest": S.GUARDIAN_REPORT},
+    # the link's fogsite.setup starts a game from any setup screen
+    *onward_rows("play_on", [s for s in Stage if s in SETUP_STAGES or s in PLAY_STAGES]),
+]
 log = logging.getLogger(__name__)
 RECENT_LOG_ENTRIES = 6  # a link reply stays well under the line limit however long the game
 
@@ -41,19 +53,28 @@ def load_options() -> Options:
 
 
 def machine_rows() -> list[dict[str, Any]]:
-    """Every table, one trigger a row; a row that changes screen starts its menu at the top."""
-    rows: list[dict[str, Any]] = []
-    for module in (fogsite_setup, fogsite_box, fogsite_team, fogsite_relic, fogsite_guardian,
-                   fogsite_end):
-        for row in module.TRANSITIONS:
-            names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
-            after = row.get("after", [])
-            after = after if isinstance(after, list) else [after]
-            if row["dest"] is not None:
-                after = ["reset_cursor", *after]
-            rows.extend({**row, "trigger": name, "after": after} for name in names)
-    return rows
+    """The table at the table, one trigger a row; a row that changes screen starts at the top.
 
+    These are what ``fogkeeper diagram fogsite`` draws; the machine adds ``INTERRUPTS``.
+    """
+    return _rows([row for module in (fogsite_setup, fogsite_box, fogsite_team, fogsite_relic,
+                                     fogsite_guardian, fogsite_end) for row in module.TRANSITIONS])
+
+
+def interrupt_rows() -> list[dict[str, Any]]:
+    return _rows(INTERRUPTS)
+
+
+def _rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for row in table:
+        names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
+        after = row.get("after", [])
+        after = after if isinstance(after, list) else [after]
+        if row["dest"] is not None:
+            after = ["reset_cursor", *after]
+        rows.extend({**row, "trigger": name, "after": after} for name in names)
+    return rows
 
 class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
     """The GameFlow for FOGSITE; ``state`` is the screen shown."""
@@ -62,7 +83,8 @@ class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
                  seed: int | None = None) -> None:
         super().__init__(context, options or load_options(),
                          secrets.randbits(32) if seed is None else seed)
-        self.machine = Machine(model=self, states=list(Stage), transitions=machine_rows(),
+        rows = [*machine_rows(), *interrupt_rows()]
+        self.machine = Machine(model=self, states=list(Stage), transitions=rows,
                                initial=S.SETUP_MENU, auto_transitions=False, queued=True,
                                ignore_invalid_triggers=True)
 

@@ -21,6 +21,9 @@ from fogkeeper.rules.fogsite.players import guardian_knowledge
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.BOX_READY, "dest": None, "after": "box_ready_ok"},
     {"trigger": "back", "source": S.BOX_READY, "dest": S.SETUP_MENU},
+    # the box's pause is over (box_tick): the buzzer, then the count of those attacked
+    {"trigger": "think_over", "source": S.BOX_TURN, "dest": S.GUARDIAN_REPORT,
+     "before": "sound_guardian_tune"},
 ]
 THINK_SECONDS = 2.0  # "The Guardian moves..." stays this long before the buzzer and the count
 SEED_RANGE = 2**32
@@ -39,7 +42,7 @@ class BoxMixin(SetupMixin, GuardianMixin):
         except RulesError as error:
             self.context.effects.sound("error")
             self.refusal = str(error)
-            self.go(S.SETUP_MENU)
+            self.trigger("setup_refused")
 
     def start_box_game(self) -> None:
         """Draw a seed (unless the link gave one), build the maze, choose start and sleeper."""
@@ -56,24 +59,23 @@ class BoxMixin(SetupMixin, GuardianMixin):
         """The same draws for the same game and purpose, however often the box restarts."""
         return random.Random(f"fogsite box {self.draft.seed} {purpose}")
 
-    def enter_guardian_turn(self) -> None:
-        if not self.box_plays():
-            super().enter_guardian_turn()
-            return
+    def play_box_turn(self) -> None:
+        """The box plays its whole turn at once; the table sees the count after the pause."""
         self.stop_team_clock()
         game = self.running
         moves = guardian_player(self.draft.strength).choose_turn(
             guardian_knowledge(game), self.box_rng(f"round {game.round_number}"))
         self.play_guardian_moves(list(moves))
         self.box_due = self.clock() + THINK_SECONDS
-        self.go(S.BOX_TURN)
 
     def box_tick(self, now: float) -> None:
         """After the pause: the buzzer, then the count (the turn itself is already played)."""
         if self.state is S.BOX_TURN and self.box_due is not None and now >= self.box_due:
-            self.box_due = None
-            self.context.effects.sound(GUARDIAN_TUNE)
-            self.go(S.GUARDIAN_REPORT)
+            self.trigger("think_over")
+
+    def sound_guardian_tune(self) -> None:
+        self.box_due = None
+        self.context.effects.sound(GUARDIAN_TUNE)
 
     def box_deadline(self) -> float | None:
         return self.box_due if self.state is S.BOX_TURN else None

@@ -69,6 +69,8 @@ SETUP_STAGES = frozenset({S.SETUP_MENU, S.BALANCING, S.MAZE_EDIT, S.MAZE_INVALID
 # screens that show the maze after a PIN; never resumed after a power cut, never left open
 UNLOCKED_STAGES = frozenset({S.GUARDIAN_MOVES, S.PEEK})
 END_STAGES = frozenset({S.WINNER, S.REVEAL, S.LOG})
+# every screen shown while a game runs: the link and the team's clock can cut in on any
+PLAY_STAGES = [s for s in Stage if s not in SETUP_STAGES | END_STAGES]
 DIRECTION_OF = {"up": Direction.N, "right": Direction.E, "down": Direction.S,
                 "left": Direction.W}
 DIRECTIONS = list(DIRECTION_OF)
@@ -176,9 +178,25 @@ class FogsiteCore:
     def reset_cursor(self) -> None:
         self.cursor = 0
 
-    def go(self, stage: Stage) -> None:
-        self.machine.set_state(stage, model=self)
-        self.cursor = 0
+    def go_back(self) -> None:
+        """Back to the screen a question or a look at the maze interrupted."""
+        self.trigger(f"back_to_{self.back_to.value}")
+
+    def read_pin(self) -> None:
+        """A key on a PIN screen: the pad answers pin_ok or pin_cancel, or asks again."""
+        if self.pad is None:  # the lock with no PIN configured: OK locks, B goes back
+            answer = {"ok": "pin_ok", "back": "pin_cancel"}.get(self.pressed)
+            if answer is not None:
+                self.trigger(answer)
+            return
+        entered = self.pad.handle(self.pressed)
+        if entered == "":
+            self.trigger("pin_cancel")
+        elif entered is not None and self.context.pin_matches(entered):
+            self.trigger("pin_ok")
+        elif entered is not None:
+            self.refusal = "Wrong PIN"
+            self.pad = PinPad(WRONG_PIN)
 
     def clock(self) -> float:
         return self.context.clock()
@@ -192,35 +210,27 @@ class FogsiteCore:
         assert self.game is not None  # only called on screens that exist during a game
         return self.game
 
-    def stage_for_phase(self) -> Stage:
-        """Where play goes next, from the engine's phase and whose turn it is."""
-        game = self.running
-        if game.phase is Phase.OVER:
-            return S.WINNER
-        if game.phase is Phase.GUARDIAN:
-            return S.GUARDIAN_GATE
-        if game.phase is Phase.ESCAPE:
-            return S.ESCAPE_CALL
-        return S.ACTIONS if game.current is not None else S.CHOOSE
+    # ---- the engine's phase, as the onward rows ask it ------------------------------------
+    def is_over(self) -> bool:
+        return self.running.phase is Phase.OVER
 
-    def carry_on(self) -> None:
-        """After an answer or a report: to the screen the game's phase calls for."""
-        stage = self.stage_for_phase()
-        if stage is S.GUARDIAN_GATE:
-            self.enter_guardian_turn()
-        elif stage is S.WINNER:
-            self.finish()
-        else:
-            self.go(stage)
+    def is_guardian_phase(self) -> bool:
+        return self.running.phase is Phase.GUARDIAN
 
-    def enter_guardian_turn(self) -> None:
+    def is_escape_phase(self) -> bool:
+        return self.running.phase is Phase.ESCAPE
+
+    def turn_not_begun(self) -> bool:
+        return self.running.current is None
+
+    def open_guardian_turn(self) -> None:
+        """The human Guardian's turn: the team's clock stops and the maze stays covered."""
         self.stop_team_clock()
         self.unlocked = False
         self.plan, self.refusal = [], ""
-        self.go(S.GUARDIAN_GATE)
 
     def finish(self) -> None:
-        """The game is over: stop the clock, keep the record once, show the winner."""
+        """The game is over: stop the clock, keep the record once (the winner shows next)."""
         self.stop_team_clock()
         self.unlocked = False
         if not self.record_saved:
@@ -229,7 +239,6 @@ class FogsiteCore:
             self.context.effects.emit("fogsite.over", {"winner": self.running.winner.value
                                                        if self.running.winner else None})
             self.context.effects.save_record(self.name, self.record())
-        self.go(S.WINNER)
 
     def record(self) -> dict[str, Any]:
         from fogkeeper.rules.fogsite import reveal_view  # the whole truth, game over only

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from fogkeeper.flow.fogsite_core import FogsiteCore, S
+from fogkeeper.flow.fogsite_rows import return_rows
 from fogkeeper.flow.fogsite_team import TEAM_STAGES
 from fogkeeper.rules.fogsite import Phase, reveal_view
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
@@ -26,7 +27,8 @@ TRANSITIONS: list[dict[str, Any]] = [
      "after": "ask_exit"},
     {"trigger": "hold_back", "source": QUITTABLE, "dest": S.QUIT_ASK, "before": "remember"},
     {"trigger": "hold_ok", "source": S.QUIT_ASK, "dest": None, "after": "ask_exit"},
-    {"trigger": ["ok", "back"], "source": S.QUIT_ASK, "dest": None, "after": "stay"},
+    {"trigger": ["ok", "back"], "source": S.QUIT_ASK, "dest": None, "after": "go_back"},
+    *return_rows(S.QUIT_ASK, QUITTABLE),
 ]
 
 
@@ -35,9 +37,6 @@ class EndMixin(FogsiteCore):
 
     def remember(self) -> None:
         self.back_to = self.state
-
-    def stay(self) -> None:
-        self.go(self.back_to)
 
     def reveal_pages(self) -> tuple[str, ...]:
         """"All" and one page per route; the routes exist only for the reveal."""

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fogkeeper.flow.fogsite_core import DIRECTION_OF, DIRECTIONS, WRONG_PIN, FogsiteCore, S, Stage
+from fogkeeper.flow.fogsite_core import (
+    DIRECTION_OF,
+    DIRECTIONS,
+    FogsiteCore,
+    S,
+)
+from fogkeeper.flow.fogsite_rows import onward_rows, return_rows
 from fogkeeper.flow.fogsite_team import TEAM_STAGES
 from fogkeeper.flow.pin import PinPad
 from fogkeeper.rules.fogsite import (
@@ -22,17 +28,33 @@ from fogkeeper.rules.fogsite import (
 
 EVERY_KEY = ["up", "down", "left", "right", "ok", "back", "key3"]
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "ok", "source": S.GUARDIAN_GATE, "dest": None, "after": "open_guardian"},
-    {"trigger": EVERY_KEY, "source": S.GUARDIAN_PIN, "dest": None, "after": "guardian_pin"},
+    {"trigger": "ok", "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_PIN, "conditions": "has_pin",
+     "before": "arm_guardian_pad"},
+    {"trigger": "ok", "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_MOVES,
+     "before": "clear_refusal"},
+    # the PIN screens: every key goes to the pad, which answers pin_ok or pin_cancel
+    {"trigger": EVERY_KEY, "source": [S.GUARDIAN_PIN, S.PEEK_PIN], "dest": None,
+     "after": "read_pin"},
+    {"trigger": "pin_ok", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_MOVES,
+     "before": "unlock_maze"},
+    {"trigger": "pin_cancel", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_GATE,
+     "before": "drop_pad"},
     {"trigger": DIRECTIONS, "source": S.GUARDIAN_MOVES, "dest": None, "after": "plan_step"},
     {"trigger": "back", "source": S.GUARDIAN_MOVES, "dest": None, "after": "plan_undo"},
     {"trigger": "ok", "source": S.GUARDIAN_MOVES, "dest": None, "after": "play_plan"},
-    {"trigger": "hold_back", "source": S.GUARDIAN_MOVES, "dest": None, "after": "hide_guardian"},
-    {"trigger": ["ok", "back"], "source": S.GUARDIAN_REPORT, "dest": None,
-     "after": "report_seen"},
-    {"trigger": "hold_key3", "source": TEAM_STAGES, "dest": None, "after": "open_peek"},
-    {"trigger": EVERY_KEY, "source": S.PEEK_PIN, "dest": None, "after": "peek_pin"},
-    {"trigger": EVERY_KEY, "source": S.PEEK, "dest": None, "after": "close_peek"},
+    {"trigger": "guardian_played", "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_REPORT},
+    {"trigger": "hold_back", "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_GATE,
+     "before": "cover_maze"},
+    *onward_rows(["ok", "back"], S.GUARDIAN_REPORT, before=("start_team_clock",)),
+    # the Guardian's look at the maze during the team's turn, back where the team was
+    {"trigger": "hold_key3", "source": TEAM_STAGES, "dest": S.PEEK_PIN, "conditions": "can_peek",
+     "before": "arm_peek_pad"},
+    {"trigger": "pin_ok", "source": S.PEEK_PIN, "dest": S.PEEK, "before": "unlock_maze"},
+    {"trigger": "pin_cancel", "source": S.PEEK_PIN, "dest": None,
+     "after": ["drop_pad", "go_back"]},
+    *return_rows(S.PEEK_PIN, TEAM_STAGES),
+    {"trigger": EVERY_KEY, "source": S.PEEK, "dest": None, "after": ["cover_maze", "go_back"]},
+    *return_rows(S.PEEK, TEAM_STAGES, after=("restore_back_cursor",)),
 ]
 LOCKED_REFUSAL = "Refused: not a legal move"
 
@@ -46,34 +68,23 @@ class GuardianMixin(FogsiteCore):
     def has_pin(self) -> bool:
         return bool(self.context.config.security.pin)
 
-    def open_guardian(self) -> None:
+    def arm_guardian_pad(self) -> None:
         self.refusal = ""
-        if self.has_pin():
-            self.pad = PinPad("Guardian PIN")
-            self.go(S.GUARDIAN_PIN)
-        else:
-            self.go(S.GUARDIAN_MOVES)
+        self.pad = PinPad("Guardian PIN")
 
-    def _pin_entered(self, on_match: Stage, on_cancel: Stage) -> None:
-        assert self.pad is not None  # the PIN screens always have a pad
-        entered = self.pad.handle(self.pressed)
-        if entered == "":
-            self.pad = None
-            self.go(on_cancel)
-        elif entered is not None and self.context.pin_matches(entered):
-            self.pad, self.unlocked, self.refusal = None, True, ""
-            self.go(on_match)
-        elif entered is not None:
-            self.refusal = "Wrong PIN"
-            self.pad = PinPad(WRONG_PIN)
+    def clear_refusal(self) -> None:
+        self.refusal = ""
 
-    def guardian_pin(self) -> None:
-        self._pin_entered(S.GUARDIAN_MOVES, S.GUARDIAN_GATE)
+    def unlock_maze(self) -> None:
+        """The right PIN: the maze shows until the turn is played or covered again."""
+        self.pad, self.unlocked, self.refusal = None, True, ""
 
-    def hide_guardian(self) -> None:
-        """Hold B: cover the maze again before handing the box round."""
+    def drop_pad(self) -> None:
+        self.pad = None
+
+    def cover_maze(self) -> None:
+        """Hold B (or any key on a look): cover the maze again before handing the box round."""
         self.unlocked = False
-        self.go(S.GUARDIAN_GATE)
 
     # ---- planning the turn ---------------------------------------------------------------
     def plan_step(self) -> None:
@@ -110,7 +121,7 @@ class GuardianMixin(FogsiteCore):
 
     def do_guardian_turn(self, moves: list[GuardianMove]) -> AttackReport:
         attack = self.play_guardian_moves(moves)
-        self.go(S.GUARDIAN_REPORT)
+        self.trigger("guardian_played")
         return attack
 
     def play_guardian_moves(self, moves: list[GuardianMove]) -> AttackReport:
@@ -134,22 +145,13 @@ class GuardianMixin(FogsiteCore):
         attack = public_view(self.running)["last_attack"]
         return attack if isinstance(attack, dict) else {}
 
-    def report_seen(self) -> None:
-        self.start_team_clock()
-        self.carry_on()
-
     # ---- the Guardian's look at the maze during the team's turn --------------------------
-    def open_peek(self) -> None:
-        if not self.has_pin() or self.box_plays():  # nobody at the table is the Guardian
-            return
+    def can_peek(self) -> bool:
+        return self.has_pin() and not self.box_plays()  # else nobody here is the Guardian
+
+    def arm_peek_pad(self) -> None:
         self.back_to, self.back_cursor, self.refusal = self.state, self.cursor, ""
         self.pad = PinPad("Guardian PIN")
-        self.go(S.PEEK_PIN)
 
-    def peek_pin(self) -> None:
-        self._pin_entered(S.PEEK, self.back_to)
-
-    def close_peek(self) -> None:
-        self.unlocked = False
-        self.go(self.back_to)
+    def restore_back_cursor(self) -> None:
         self.cursor = self.back_cursor

@@ -18,9 +18,13 @@ from fogkeeper.ui.screens import MenuItem
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "up", "source": S.RELIC_PICK, "dest": None, "after": "team_cursor_up"},
     {"trigger": "down", "source": S.RELIC_PICK, "dest": None, "after": "relic_pick_down"},
-    {"trigger": "ok", "source": S.RELIC_PICK, "dest": None, "after": "pick_relic"},
+    {"trigger": "ok", "source": S.RELIC_PICK, "dest": S.RELIC_STEP, "before": "pick_relic"},
     {"trigger": DIRECTIONS, "source": S.RELIC_STEP, "dest": None, "after": "relic_direction"},
+    {"trigger": "ok", "source": S.RELIC_STEP, "dest": S.ANSWER, "conditions": "nobody_to_choose",
+     "before": "say_nobody"},
     {"trigger": "ok", "source": S.RELIC_STEP, "dest": None, "after": "relic_next"},
+    {"trigger": "back", "source": S.RELIC_STEP, "dest": S.RELIC_PICK,
+     "conditions": "on_first_step"},
     {"trigger": "back", "source": S.RELIC_STEP, "dest": None, "after": "relic_back"},
 ]
 
@@ -87,12 +91,6 @@ class RelicMixin(TeamMixin):
 
     relic_choice: RelicPlan | None = None
 
-    def open_relics(self) -> None:
-        if not self.running.investigator(self.acting).hand:
-            self.show_answer(("No Relic",), ("There is no card in this hand",))
-            return
-        self.go(S.RELIC_PICK)
-
     def relic_items(self) -> tuple[MenuItem, ...]:
         hand = self.running.investigator(self.acting).hand
         return tuple(MenuItem(f"{n:02d} {RELIC_CARDS[n][0]}") for n in hand)
@@ -105,7 +103,6 @@ class RelicMixin(TeamMixin):
         steps = ["mode"] if self.running.options.has("I4") else []
         steps += {10: ["offset"], 12: ["receiver"], 13: ["card"]}.get(relic, [])
         self.relic_choice = RelicPlan(relic, (*steps, "confirm"))
-        self.go(S.RELIC_STEP)
 
     @property
     def relic_plan(self) -> RelicPlan:
@@ -136,12 +133,15 @@ class RelicMixin(TeamMixin):
             step = -1 if self.pressed == "up" else 1
             self.cursor = max(0, min(len(self.step_choices()) - 1, self.cursor + step))
 
+    def nobody_to_choose(self) -> bool:
+        return self.relic_plan.step in ("receiver", "card") and not self.step_choices()
+
+    def say_nobody(self) -> None:
+        self.answer = (("Not now",), ("Nobody to choose: keep the card",))
+
     def relic_next(self) -> None:
         plan = self.relic_plan
         choices = self.step_choices()
-        if plan.step in ("receiver", "card") and not choices:
-            self.show_answer(("Not now",), ("Nobody to choose: keep the card",))
-            return
         if plan.step == "mode":
             plan.restore_time = self.cursor == 1
             if plan.restore_time:  # the card's own steps are skipped
@@ -158,14 +158,14 @@ class RelicMixin(TeamMixin):
         plan.index += 1
         self.cursor = 0
 
+    def on_first_step(self) -> bool:
+        return self.relic_plan.index == 0
+
     def relic_back(self) -> None:
         plan = self.relic_plan
-        if plan.index == 0:
-            self.go(S.RELIC_PICK)
-        else:
-            plan.index = 0 if plan.restore_time else plan.index - 1
-            plan.restore_time = False
-            self.cursor = 0
+        plan.index = 0 if plan.restore_time else plan.index - 1
+        plan.restore_time = False
+        self.cursor = 0
 
     def relic_question(self) -> str:
         plan = self.relic_plan

@@ -92,10 +92,11 @@ def _resume_screen(flow: FogsiteFlow, stage: Stage, cursor: int) -> None:
         stage, cursor = flow.back_to, flow.back_cursor
     stage = RESUME_ON.get(stage, stage)
     if stage is S.LOCK:
-        flow.open_lock()
-        return
+        flow.arm_lock()
+        cursor = 0
     if flow.game is None and stage not in SETUP_STAGES:
         raise SnapshotError("a FOGSITE screen of play was saved without its game")
-    flow.go(stage)
+    # a resume is not a move of play: the saved screen is put back as it was
+    flow.machine.set_state(stage, model=flow)
     flow.cursor = cursor
 

@@ -17,10 +17,10 @@ from fogkeeper.flow.fogsite_core import (
     GUARDIAN_KINDS,
     STRENGTH_POLICY,
     STRENGTHS,
-    WRONG_PIN,
     FogsiteCore,
     S,
 )
+from fogkeeper.flow.fogsite_rows import onward_rows
 from fogkeeper.flow.pin import PinPad
 from fogkeeper.rules.fogsite import (
     Cell,
@@ -52,15 +52,29 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": DIRECTIONS, "source": [S.MAZE_EDIT, S.GUARDIAN_START], "dest": None,
      "after": "move_grid_cursor"},
     {"trigger": "ok", "source": S.MAZE_EDIT, "dest": None, "after": "cycle_cell"},
-    {"trigger": "hold_ok", "source": S.MAZE_EDIT, "dest": None, "after": "check_maze"},
+    # hold OK checks the maze (prepare runs on the first row, which is always tried first)
+    {"trigger": "hold_ok", "source": S.MAZE_EDIT, "dest": S.MAZE_INVALID,
+     "prepare": "check_maze", "conditions": "maze_refused", "before": "sound_error"},
+    {"trigger": "hold_ok", "source": S.MAZE_EDIT, "dest": S.LOCK, "conditions": "draft_is_easy",
+     "before": ["forget_sleeper", "arm_lock"]},
+    {"trigger": "hold_ok", "source": S.MAZE_EDIT, "dest": S.SLEEPING},
     {"trigger": ["ok", "back"], "source": S.MAZE_INVALID, "dest": S.MAZE_EDIT},
     {"trigger": "ok", "source": S.SLEEPING, "dest": S.GUARDIAN_START,
      "before": "choose_sleeper"},
     {"trigger": "back", "source": S.SLEEPING, "dest": S.MAZE_EDIT},
-    {"trigger": "ok", "source": S.GUARDIAN_START, "dest": None, "after": "choose_start"},
+    {"trigger": "ok", "source": S.GUARDIAN_START, "dest": S.LOCK, "unless": "start_refused",
+     "before": ["choose_start", "arm_lock"]},
+    {"trigger": "ok", "source": S.GUARDIAN_START, "dest": None, "after": "refuse_start"},
     {"trigger": "back", "source": S.GUARDIAN_START, "dest": S.SLEEPING},
+    # the lock: every key goes to the PIN pad, which answers pin_ok or pin_cancel
     {"trigger": ["up", "down", "left", "right", "ok", "back"], "source": S.LOCK, "dest": None,
-     "after": "lock_input"},
+     "after": "read_pin"},
+    {"trigger": "pin_ok", "source": S.LOCK, "dest": None, "after": "start_from_draft"},
+    {"trigger": "pin_cancel", "source": S.LOCK, "dest": S.MAZE_EDIT,
+     "conditions": "draft_is_easy"},
+    {"trigger": "pin_cancel", "source": S.LOCK, "dest": S.GUARDIAN_START},
+    *onward_rows("play_on", [S.LOCK, S.BOX_READY]),
+    {"trigger": "setup_refused", "source": [S.LOCK, S.BOX_READY], "dest": S.SETUP_MENU},
 ]
 
 SETUP_ROWS = ("Investigators", "2-player", "Easy Rule", "Balancing", "Guardian", "Enter maze")
@@ -177,54 +191,50 @@ class SetupMixin(FogsiteCore):
 
     def check_maze(self) -> None:
         self.draft.problems = self.maze_problems(self.draft.maze_text(), self.draft.colours)
-        if self.draft.problems:
-            self.context.effects.sound("error")
-            self.go(S.MAZE_INVALID)
-        elif self.draft.easy:
-            self.draft.sleeping = None
-            self.open_lock()
-        else:
-            self.go(S.SLEEPING)
+
+    def maze_refused(self) -> bool:
+        return bool(self.draft.problems)
+
+    def draft_is_easy(self) -> bool:
+        return self.draft.easy
+
+    def sound_error(self) -> None:
+        self.context.effects.sound("error")
+
+    def forget_sleeper(self) -> None:
+        """Nobody sleeps under the Easy Rule."""
+        self.draft.sleeping = None
 
     def choose_sleeper(self) -> None:
         self.draft.sleeping = self.draft.colours[self.cursor]
         self.refusal = ""
 
-    def choose_start(self) -> None:
+    def start_refusal(self) -> str:
+        """Why the Guardian cannot start on the cursor's space ("" when it can)."""
         col, row = self.draft.cursor
         kind = self.draft.cells[row][col]
         not_on_intruder = self.base_options.guardian_start is GuardianStart.NOT_ON_INTRUDER
         if kind == "#":
-            self.refusal = "not on a wall"
-        elif not_on_intruder and kind in "RGB":
-            self.refusal = "not on an Intruder"
-        else:
-            self.draft.guardian_start = (col, row)
-            self.open_lock()
+            return "not on a wall"
+        if not_on_intruder and kind in "RGB":
+            return "not on an Intruder"
+        return ""
+
+    def start_refused(self) -> bool:
+        return bool(self.start_refusal())
+
+    def refuse_start(self) -> None:
+        self.refusal = self.start_refusal()
+
+    def choose_start(self) -> None:
+        self.draft.guardian_start = self.draft.cursor
 
     # ---- the lock ------------------------------------------------------------------------
-    def open_lock(self) -> None:
+    def arm_lock(self) -> None:
+        """The lock's pad: a PIN when one is configured, else OK alone locks."""
         self.refusal = ""
         has_pin = bool(self.context.config.security.pin)
         self.pad = PinPad("Lock with PIN") if has_pin else None
-        self.go(S.LOCK)
-
-    def lock_input(self) -> None:
-        back = S.MAZE_EDIT if self.draft.easy else S.GUARDIAN_START
-        if self.pad is None:
-            if self.pressed == "ok":
-                self.start_from_draft()
-            elif self.pressed == "back":
-                self.go(back)
-            return
-        entered = self.pad.handle(self.pressed)
-        if entered == "":
-            self.go(back)
-        elif entered is not None and self.context.pin_matches(entered):
-            self.start_from_draft()
-        elif entered is not None:
-            self.refusal = "Wrong PIN"
-            self.pad = PinPad(WRONG_PIN)
 
     def start_from_draft(self) -> None:
         draft = self.draft
@@ -233,7 +243,7 @@ class SetupMixin(FogsiteCore):
             self.start_game(draft.maze_text(), draft.colours, draft.sleeping, start)
         except RulesError as error:
             self.refusal = str(error)
-            self.go(S.SETUP_MENU)
+            self.trigger("setup_refused")
 
     def game_options(self) -> Options:
         """The configured readings with this game's choices; the box answers by its strength."""
@@ -256,7 +266,7 @@ class SetupMixin(FogsiteCore):
         self.context.effects.sound("click")
         if self.running.options.easy:
             self.start_team_clock()
-        self.carry_on()
+        self.trigger("play_on")
 
 
 def _cycle(choices: tuple[str, ...], current: str, step: int) -> str:

@@ -6,10 +6,17 @@ host link alike; they leave the answer on the ANSWER screen and return it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite_core import COLOUR_WORD, DIRECTION_OF, DIRECTIONS, FogsiteCore, S
+from fogkeeper.flow.fogsite_core import (
+    COLOUR_WORD,
+    DIRECTION_OF,
+    DIRECTIONS,
+    FogsiteCore,
+    S,
+)
+from fogkeeper.flow.fogsite_rows import onward_rows
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -28,24 +35,45 @@ from fogkeeper.ui.screens import MenuItem
 
 TEAM_MENUS = [S.CHOOSE, S.ACTIONS, S.GIVE_PICK, S.GIVE_TO, S.ESCAPE_CALL]
 TEAM_STAGES = [*TEAM_MENUS, S.EXPLORE, S.MOVE, S.RELIC_PICK, S.RELIC_STEP, S.ANSWER]
+# where the team's own actions answer (or are refused) on the joystick
+ANSWERING = [S.ACTIONS, S.EXPLORE, S.MOVE, S.GIVE_TO, S.RELIC_STEP, S.ESCAPE_CALL]
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "up", "source": TEAM_MENUS, "dest": None, "after": "team_cursor_up"},
     {"trigger": "down", "source": TEAM_MENUS, "dest": None, "after": "team_cursor_down"},
-    {"trigger": "ok", "source": S.CHOOSE, "dest": None, "after": "choose_investigator"},
-    {"trigger": "ok", "source": S.ACTIONS, "dest": None, "after": "action_chosen"},
+    {"trigger": "ok", "source": S.CHOOSE, "dest": S.ACTIONS, "conditions": "chosen_can_play",
+     "before": "choose_investigator"},
+    {"trigger": "ok", "source": S.CHOOSE, "dest": S.ANSWER, "before": "say_already_played"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.EXPLORE, "conditions": "chose_explore",
+     "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.MOVE, "conditions": "chose_move",
+     "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.GIVE_PICK, "conditions": "chose_give",
+     "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.RELIC_PICK,
+     "conditions": ["chose_relic", "has_relics"], "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.ANSWER, "conditions": "chose_relic",
+     "before": ["clear_path", "say_no_relic"]},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": None, "before": "clear_path",
+     "after": "end_turn_chosen"},  # answers play_on, or answered with the refusal
     {"trigger": "back", "source": S.ACTIONS, "dest": S.CHOOSE, "conditions": "turn_not_begun"},
     {"trigger": DIRECTIONS, "source": S.EXPLORE, "dest": None, "after": "explore_direction"},
     {"trigger": "back", "source": [S.EXPLORE, S.GIVE_PICK, S.RELIC_PICK], "dest": S.ACTIONS},
     {"trigger": DIRECTIONS, "source": S.MOVE, "dest": None, "after": "add_step"},
     {"trigger": "ok", "source": S.MOVE, "dest": None, "after": "send_move"},
+    {"trigger": "back", "source": S.MOVE, "dest": S.ACTIONS, "unless": "has_path"},
     {"trigger": "back", "source": S.MOVE, "dest": None, "after": "drop_step"},
     {"trigger": "ok", "source": S.GIVE_PICK, "dest": S.GIVE_TO, "before": "pick_gift"},
     {"trigger": "ok", "source": S.GIVE_TO, "dest": None, "after": "send_gift"},
     {"trigger": "back", "source": S.GIVE_TO, "dest": S.GIVE_PICK},
-    {"trigger": ["ok", "back"], "source": S.ANSWER, "dest": None, "after": "carry_on"},
+    *onward_rows(["ok", "back"], S.ANSWER),
     {"trigger": "ok", "source": S.ESCAPE_CALL, "dest": None, "after": "escape_ok"},
     {"trigger": "hold_ok", "source": S.ESCAPE_CALL, "dest": None, "after": "escape_hold"},
     {"trigger": "key3", "source": TEAM_STAGES, "dest": None, "after": "toggle_team_clock"},
+    # the engine's answers (joystick here; the link's from any screen, in fogsite.INTERRUPTS)
+    {"trigger": "answered", "source": ANSWERING, "dest": S.ANSWER},
+    *onward_rows("play_on", [S.ACTIONS, S.ESCAPE_CALL]),
+    {"trigger": "team_time_out", "source": TEAM_STAGES, "dest": S.ANSWER,
+     "before": "end_team_time"},
 ]
 
 ACTIONS = ("Explore", "Move", "Use Relic", "Give", "End turn")
@@ -57,9 +85,6 @@ class TeamMixin(FogsiteCore):
     """The Investigators' screens and their engine calls."""
 
     gift = 0
-
-    if TYPE_CHECKING:  # the Relic part of the flow (fogsite_relic) provides it
-        def open_relics(self) -> None: ...
 
     # ---- menus ---------------------------------------------------------------------------
     def team_items(self) -> tuple[MenuItem, ...]:
@@ -94,28 +119,43 @@ class TeamMixin(FogsiteCore):
         self.cursor = min(len(self.team_items()) - 1, self.cursor + 1)
 
     # ---- choosing who plays, and what ----------------------------------------------------
+    def chosen_can_play(self) -> bool:
+        return self.running.investigators[self.cursor].status is InvestigatorStatus.ACTIVE
+
     def choose_investigator(self) -> None:
+        self.acting = self.running.investigators[self.cursor].colour
+
+    def say_already_played(self) -> None:
         chosen = self.running.investigators[self.cursor]
-        if chosen.status is not InvestigatorStatus.ACTIVE:
-            self.show_answer(("Already", "played"),
-                             (f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
-            return
-        self.acting = chosen.colour
-        self.go(S.ACTIONS)
+        self.answer = (("Already", "played"),
+                       (f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
 
-    def turn_not_begun(self) -> bool:
-        return self.running.current is None
+    def chosen_action(self) -> str:
+        return self.action_names()[self.cursor]
 
-    def action_chosen(self) -> None:
-        action = self.action_names()[self.cursor]
+    def chose_explore(self) -> bool:
+        return self.chosen_action() == "Explore"
+
+    def chose_move(self) -> bool:
+        return self.chosen_action() == "Move"
+
+    def chose_give(self) -> bool:
+        return self.chosen_action() == "Give"
+
+    def chose_relic(self) -> bool:
+        return self.chosen_action() == "Use Relic"
+
+    def has_relics(self) -> bool:
+        return bool(self.running.investigator(self.acting).hand)
+
+    def say_no_relic(self) -> None:
+        self.answer = (("No Relic",), ("There is no card in this hand",))
+
+    def clear_path(self) -> None:
         self.path = []
-        if action == "End turn":
-            self.attempt(lambda: self.do_end_turn(self.acting))
-        elif action == "Use Relic":
-            self.open_relics()
-        else:
-            stage = {"Explore": S.EXPLORE, "Move": S.MOVE, "Give": S.GIVE_PICK}[action]
-            self.go(stage)
+
+    def end_turn_chosen(self) -> None:
+        self.attempt(lambda: self.do_end_turn(self.acting))
 
     def attempt(self, action: Any) -> None:
         """Run an engine action; a refusal is shown to the table (it never speaks of the maze)."""
@@ -127,7 +167,7 @@ class TeamMixin(FogsiteCore):
 
     def show_answer(self, big: tuple[str, ...], small: tuple[str, ...]) -> None:
         self.answer = (big, small)
-        self.go(S.ANSWER)
+        self.trigger("answered")
 
     # ---- Explore and Move ----------------------------------------------------------------
     def explore_direction(self) -> None:
@@ -149,11 +189,11 @@ class TeamMixin(FogsiteCore):
         if len(self.path) < MOST_STEPS:
             self.path.append(DIRECTION_OF[self.pressed])
 
+    def has_path(self) -> bool:
+        return bool(self.path)
+
     def drop_step(self) -> None:
-        if self.path:
-            self.path.pop()
-        else:
-            self.go(S.ACTIONS)
+        self.path.pop()
 
     def send_move(self) -> None:
         if self.path:
@@ -196,7 +236,7 @@ class TeamMixin(FogsiteCore):
     def do_end_turn(self, colour: Colour) -> None:
         self.game = end_turn(self.running, colour)
         self.announce("end_turn", colour, "turn over")
-        self.carry_on()
+        self.trigger("play_on")
 
     def escape_ok(self) -> None:
         if ESCAPE_ROWS[self.cursor] == "Play on":
@@ -217,7 +257,7 @@ class TeamMixin(FogsiteCore):
         if removed and self.running.options.easy:
             self.show_answer((f"{removed} tiles",), ("removed from the Time Limit",))
         else:
-            self.carry_on()
+            self.trigger("play_on")
 
     # ---- the shared team time (G9) -------------------------------------------------------
     def toggle_team_clock(self) -> None:
@@ -230,10 +270,14 @@ class TeamMixin(FogsiteCore):
         for event in self.glass.tick(now):
             self.context.effects.sound(event.kind)
             if event.kind == "expired":
-                self.game = time_up(self.running)
-                self.stop_team_clock()
-                self.announce("time_up", None, "team time is over")
-                self.show_answer(("Time up",), ("The team's turn is over",))
+                self.trigger("team_time_out")
+
+    def end_team_time(self) -> None:
+        """The team's shared time ran out: the engine ends their turn, the table is told."""
+        self.game = time_up(self.running)
+        self.stop_team_clock()
+        self.announce("time_up", None, "team time is over")
+        self.answer = (("Time up",), ("The team's turn is over",))
 
     def announce(self, action: str, colour: Colour | None, text: str) -> None:
         """Tell the link what the table just heard (public answers only)."""
