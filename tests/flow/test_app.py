@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from apptable import HOLD, AppTable
+
 from fogkeeper.config import Config
-from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.events import Button
 from fogkeeper.flow import snapshot
-from fogkeeper.flow.app import HOME_ITEMS, App, Screen
+from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, KEY1, KEY2 = Button.PRESS, Button.KEY1, Button.KEY2
-HOLD = "hold"
 
 
 class Effects:
@@ -35,42 +40,11 @@ class Effects:
         self.events.append((event, payload))
 
 
-class Table:
+class Table(AppTable):
     """An app, its effects and a clock that only moves when told."""
 
     def __init__(self, first: Screen = Screen.HOME, config: Config | None = None) -> None:
-        self.now = 1000.0
-        self.effects = Effects()
-        self.app = App(config or Config(), self.effects, lambda: self.now,
-                       settings=Settings(), first_screen=first)
-
-    def press(self, *buttons: Button | str) -> Table:
-        hold = False
-        for b in buttons:
-            if b == HOLD:
-                hold = True
-                continue
-            assert isinstance(b, Button)
-            self.app.handle(ButtonEvent(b, long=hold))
-            hold = False
-        return self
-
-    def wait(self, seconds: float) -> Table:
-        """Let time pass the way the loop does: waking at each deadline."""
-        end = self.now + seconds
-        while True:
-            deadline = self.app.next_deadline(self.now)
-            if deadline is None or deadline > end:
-                break
-            self.now = deadline
-            self.app.tick(self.now)
-        self.now = end
-        self.app.tick(self.now)
-        return self
-
-    @property
-    def lines(self) -> tuple[str, ...]:
-        return frame(self.app, self.now).lines
+        super().__init__(Effects(), first, config)
 
     def shows(self, text: str) -> bool:
         """Whether some line of the screen reads ``text`` (ignoring the cursor mark)."""

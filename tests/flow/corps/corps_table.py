@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apptable import HOLD as HOLD  # re-exported for the tests that import it from here
+from apptable import AppTable
+
 from fogkeeper.config import Config, SecurityConfig
-from fogkeeper.events import Button, ButtonEvent
-from fogkeeper.flow.app import App, Screen
+from fogkeeper.events import Button
+from fogkeeper.flow.app import Screen
 from fogkeeper.flow.corps import CorpsFlow
 from fogkeeper.flow.corps_model import CorpsScreen
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
-from fogkeeper.ui.draw import Frame
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, B, KEY3 = Button.PRESS, Button.KEY2, Button.KEY3
-HOLD = "hold"
 PIN = "4711"
 HOME_DOWNS_TO_CORPS = 2  # The FOG, FOGSITE, Corps of Discovery
 
@@ -60,37 +64,11 @@ def config_with(pin: str = PIN) -> Config:
     return replace(Config(), security=SecurityConfig(pin=pin))
 
 
-class Table:
+class Table(AppTable):
     """An app on the HOME screen (or another first screen) with a clock that moves when told."""
 
     def __init__(self, first: Screen = Screen.HOME, pin: str = PIN) -> None:
-        self.now = 1000.0
-        self.effects = Effects()
-        self.app = App(config_with(pin), self.effects, lambda: self.now, settings=Settings(),
-                       first_screen=first)
-        self.frames: list[Frame] = []
-
-    def press(self, *buttons: Button | str) -> Table:
-        hold = False
-        for b in buttons:
-            if b == HOLD:
-                hold = True
-                continue
-            assert isinstance(b, Button)
-            self.app.handle(ButtonEvent(b, long=hold))
-            hold = False
-            self.frames.append(frame(self.app, self.now))
-        return self
-
-    def wait(self, seconds: float) -> Table:
-        end = self.now + seconds
-        while (deadline := self.app.next_deadline(self.now)) is not None and deadline <= end:
-            self.now = deadline
-            self.app.tick(self.now)
-            self.frames.append(frame(self.app, self.now))
-        self.now = end
-        self.app.tick(self.now)
-        return self
+        super().__init__(Effects(), first, config_with(pin))
 
     @property
     def game(self) -> CorpsFlow:
@@ -101,9 +79,6 @@ class Table:
     def screen(self) -> CorpsScreen:
         return self.game.state
 
-    @property
-    def lines(self) -> tuple[str, ...]:
-        return frame(self.app, self.now).lines
 
     def shows(self, text: str) -> bool:
         return any(text in line for line in self.lines)

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apptable import HOLD as HOLD  # re-exported for the tests that import it from here
+from apptable import AppTable
+
 from fogkeeper.config import Config
-from fogkeeper.events import Button, ButtonEvent
-from fogkeeper.flow.app import App, Screen
+from fogkeeper.events import Button
+from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog import FogFlow
 from fogkeeper.flow.fog_model import FogScreen
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
-from fogkeeper.ui.draw import Frame
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, B, KEY3 = Button.PRESS, Button.KEY2, Button.KEY3
-HOLD = "hold"
 
 
 class Effects:
@@ -88,48 +91,12 @@ class Nav:
         raise AssertionError(f"{label} never shows {value!r}: {self.lines}")
 
 
-class Table(Nav):
+class Table(AppTable, Nav):
     """An app with The FOG one press away, and a clock that only moves when told."""
 
     def __init__(self, first: Screen = Screen.HOME, effects: Effects | None = None,
                  config: Config | None = None) -> None:
-        self.now = 1000.0
-        self.effects = effects or Effects()
-        self.app = App(config or Config(), self.effects, lambda: self.now,
-                       settings=Settings(), first_screen=first)
-        self.frames: list[Frame] = []
-
-    def press(self, *buttons: Button | str) -> Table:
-        hold = False
-        for b in buttons:
-            if b == HOLD:
-                hold = True
-                continue
-            assert isinstance(b, Button)
-            self.app.handle(ButtonEvent(b, long=hold))
-            hold = False
-            self.frames.append(self.frame)
-        return self
-
-    def wait(self, seconds: float) -> Table:
-        end = self.now + seconds
-        while True:
-            deadline = self.app.next_deadline(self.now)
-            if deadline is None or deadline > end:
-                break
-            self.now = deadline
-            self.app.tick(self.now)
-        self.now = end
-        self.app.tick(self.now)
-        return self
-
-    @property
-    def frame(self) -> Frame:
-        return frame(self.app, self.now)
-
-    @property
-    def lines(self) -> tuple[str, ...]:
-        return self.frame.lines
+        AppTable.__init__(self, effects or Effects(), first, config)
 
     @property
     def fog(self) -> FogFlow:
