@@ -1,8 +1,17 @@
 """FOGSITE on the box: the table flow that holds the Guardian's maze and answers the team.
 
-The machine's states are the screens (``Stage``); its transitions are the tables at the top
-of ``fogsite_setup``, ``fogsite_team``, ``fogsite_relic``, ``fogsite_guardian`` and
-``fogsite_end``. The link commands live in ``fogsite_link``, the frames in ``fogsite_frames``.
+Read the tables first: the machine's states are the screens (``Stage``), every control is a
+trigger and every screen change a row. Rows for one trigger and screen are tried in order;
+the first whose conditions hold wins, and its ``before`` callbacks do the work. The game's
+path is the ``TRANSITIONS`` of ``fogsite_setup``, ``fogsite_box``, ``fogsite_team``,
+``fogsite_relic``, ``fogsite_guardian`` and ``fogsite_end``; the asides that come back where
+they left are ``fogsite_guardian.PEEK_TABLE`` and ``fogsite_end.QUIT_TABLE``; ``INTERRUPTS``
+below cut in on any screen. Triggers nobody presses come from the flow itself: ``answered``,
+``play_on``, ``guardian_played`` (an engine call, from the joystick or the link),
+``pin_ok``/``pin_cancel`` (a PIN pad), ``setup_refused``, ``think_over`` and
+``team_time_out`` (the clock), ``back_to_<screen>`` (the end of an aside). A resumed game is
+put back on its screen with ``set_state``: a power cut is not a move of play.
+The link commands live in ``fogsite_link``, the frames in ``fogsite_frames``.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ INTERRUPTS: list[dict[str, Any]] = [
     # the link's fogsite.setup starts a game from any setup screen
     *onward_rows("play_on", [s for s in Stage if s in SETUP_STAGES or s in PLAY_STAGES]),
 ]
+
 log = logging.getLogger(__name__)
 RECENT_LOG_ENTRIES = 6  # a link reply stays well under the line limit however long the game
 
@@ -52,20 +62,20 @@ def load_options() -> Options:
     return load_fogsite_options()
 
 
-def machine_rows() -> list[dict[str, Any]]:
-    """The table at the table, one trigger a row; a row that changes screen starts at the top.
-
-    These are what ``fogkeeper diagram fogsite`` draws; the machine adds ``INTERRUPTS``.
-    """
+def path_rows() -> list[dict[str, Any]]:
+    """The game's path alone, one trigger a row: no asides, nothing that cuts in."""
     return _rows([row for module in (fogsite_setup, fogsite_box, fogsite_team, fogsite_relic,
                                      fogsite_guardian, fogsite_end) for row in module.TRANSITIONS])
 
 
-def interrupt_rows() -> list[dict[str, Any]]:
-    return _rows(INTERRUPTS)
+def machine_rows() -> list[dict[str, Any]]:
+    """Every row of the machine, in the order they are tried: the path, the asides, the rest."""
+    asides = [*fogsite_guardian.PEEK_TABLE, *fogsite_end.QUIT_TABLE]
+    return [*path_rows(), *_rows(asides), *_rows(INTERRUPTS)]
 
 
 def _rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One trigger a row; a row that changes screen starts that screen's menu at the top."""
     rows: list[dict[str, Any]] = []
     for row in table:
         names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
@@ -76,6 +86,7 @@ def _rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
         rows.extend({**row, "trigger": name, "after": after} for name in names)
     return rows
 
+
 class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
     """The GameFlow for FOGSITE; ``state`` is the screen shown."""
 
@@ -83,8 +94,7 @@ class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
                  seed: int | None = None) -> None:
         super().__init__(context, options or load_options(),
                          secrets.randbits(32) if seed is None else seed)
-        rows = [*machine_rows(), *interrupt_rows()]
-        self.machine = Machine(model=self, states=list(Stage), transitions=rows,
+        self.machine = Machine(model=self, states=list(Stage), transitions=machine_rows(),
                                initial=S.SETUP_MENU, auto_transitions=False, queued=True,
                                ignore_invalid_triggers=True)
 

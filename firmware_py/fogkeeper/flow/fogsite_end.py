@@ -25,6 +25,9 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": ["back", "left"], "source": S.LOG, "dest": S.REVEAL},
     {"trigger": ["hold_back", "hold_ok"], "source": [S.WINNER, S.REVEAL, S.LOG], "dest": None,
      "after": "ask_exit"},
+]
+# a long press on B mid-game asks first; OK or B go back to the screen it interrupted
+QUIT_TABLE: list[dict[str, Any]] = [
     {"trigger": "hold_back", "source": QUITTABLE, "dest": S.QUIT_ASK, "before": "remember"},
     {"trigger": "hold_ok", "source": S.QUIT_ASK, "dest": None, "after": "ask_exit"},
     {"trigger": ["ok", "back"], "source": S.QUIT_ASK, "dest": None, "after": "go_back"},

@@ -33,8 +33,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_MOVES,
      "before": "clear_refusal"},
     # the PIN screens: every key goes to the pad, which answers pin_ok or pin_cancel
-    {"trigger": EVERY_KEY, "source": [S.GUARDIAN_PIN, S.PEEK_PIN], "dest": None,
-     "after": "read_pin"},
+    {"trigger": EVERY_KEY, "source": S.GUARDIAN_PIN, "dest": None, "after": "read_pin"},
     {"trigger": "pin_ok", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_MOVES,
      "before": "unlock_maze"},
     {"trigger": "pin_cancel", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_GATE,
@@ -46,9 +45,12 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "hold_back", "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_GATE,
      "before": "cover_maze"},
     *onward_rows(["ok", "back"], S.GUARDIAN_REPORT, before=("start_team_clock",)),
-    # the Guardian's look at the maze during the team's turn, back where the team was
+]
+# the Guardian's look at the maze during the team's turn, then back where the team was
+PEEK_TABLE: list[dict[str, Any]] = [
     {"trigger": "hold_key3", "source": TEAM_STAGES, "dest": S.PEEK_PIN, "conditions": "can_peek",
      "before": "arm_peek_pad"},
+    {"trigger": EVERY_KEY, "source": S.PEEK_PIN, "dest": None, "after": "read_pin"},
     {"trigger": "pin_ok", "source": S.PEEK_PIN, "dest": S.PEEK, "before": "unlock_maze"},
     {"trigger": "pin_cancel", "source": S.PEEK_PIN, "dest": None,
      "after": ["drop_pad", "go_back"]},

@@ -69,11 +69,9 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "ok", "source": S.ESCAPE_CALL, "dest": None, "after": "escape_ok"},
     {"trigger": "hold_ok", "source": S.ESCAPE_CALL, "dest": None, "after": "escape_hold"},
     {"trigger": "key3", "source": TEAM_STAGES, "dest": None, "after": "toggle_team_clock"},
-    # the engine's answers (joystick here; the link's from any screen, in fogsite.INTERRUPTS)
+    # the engine's answers (the joystick's here; the link's and the clock's: fogsite.INTERRUPTS)
     {"trigger": "answered", "source": ANSWERING, "dest": S.ANSWER},
     *onward_rows("play_on", [S.ACTIONS, S.ESCAPE_CALL]),
-    {"trigger": "team_time_out", "source": TEAM_STAGES, "dest": S.ANSWER,
-     "before": "end_team_time"},
 ]
 
 ACTIONS = ("Explore", "Move", "Use Relic", "Give", "End turn")
