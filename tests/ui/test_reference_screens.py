@@ -37,3 +37,17 @@ def test_screens_are_distinct() -> None:
     """A guard against a renderer that draws the same picture for everything."""
     images = {name: make().tobytes() for name, make in SCENES.items()}
     assert len(set(images.values())) == len(images)
+
+
+def test_measured_text_width_covers_what_is_drawn() -> None:
+    """fit() relies on it: a line measured to fit must not run off the screen."""
+    from fogkeeper.ui import draw as d
+
+    for size in (d.SMALL, d.BODY, 24, d.BIG):
+        for text in ("Hello world", "Guardian moves...", "WWWW 1234", "Tipi revealed 2/3"):
+            image, pen = d.blank()
+            pen.text((0, 0), text, font=d.font(size), fill=1)
+            box = image.getbbox()
+            assert box is not None
+            if box[2] < d.WIDTH:  # fully on screen: compare with the measure
+                assert d.text_width(text, size) >= box[2], (size, text)

@@ -55,8 +55,10 @@ def invert(image: Image.Image) -> Image.Image:
 
 
 def text_width(text: str, size: int, stroke: int = 0) -> int:
-    left, _, right, _ = font(size).getbbox(text, stroke_width=stroke)
-    return int(right - left)
+    """Pixels from the drawing origin to the text's right edge, as drawn in one-bit mode
+    (its hinting differs from the antialiased measure by several pixels at small sizes)."""
+    _, _, right, _ = font(size).getbbox(text, mode="1", stroke_width=stroke)
+    return int(right)
 
 
 def fit(text: str, size: int, width: int) -> str:
