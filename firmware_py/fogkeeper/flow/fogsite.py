@@ -7,7 +7,7 @@ path is the ``TRANSITIONS`` of ``fogsite_setup``, ``fogsite_box``, ``fogsite_tea
 ``fogsite_relic``, ``fogsite_guardian`` and ``fogsite_end``; the asides that come back where
 they left are ``fogsite_guardian.PEEK_TABLE`` and ``fogsite_end.QUIT_TABLE``; ``INTERRUPTS``
 below cut in on any screen. Triggers nobody presses come from the flow itself: ``answered``,
-``play_on``, ``guardian_played`` (an engine call, from the joystick or the link),
+``play_on``, ``game_started``, ``guardian_played`` (an engine call, from the joystick or the link),
 ``pin_ok``/``pin_cancel`` (a PIN pad), ``setup_refused``, ``think_over`` and
 ``team_time_out`` (the clock), ``back_to_<screen>`` (the end of an aside). A resumed game is
 put back on its screen with ``set_state``: a power cut is not a move of play.
@@ -35,7 +35,7 @@ from fogkeeper.flow.fogsite_box import BoxMixin
 from fogkeeper.flow.fogsite_core import PLAY_STAGES, SETUP_STAGES, S, Stage
 from fogkeeper.flow.fogsite_end import EndMixin
 from fogkeeper.flow.fogsite_relic import RelicMixin
-from fogkeeper.flow.fogsite_rows import onward_rows
+from fogkeeper.flow.fogsite_rows import onward_rows, start_rows
 from fogkeeper.flow.fogsite_save import restore_flow, snapshot_flow
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.rules.fogsite import Options, public_view
@@ -49,8 +49,9 @@ INTERRUPTS: list[dict[str, Any]] = [
     {"trigger": "team_time_out", "source": PLAY_STAGES, "dest": S.ANSWER,
      "before": "end_team_time"},
     {"trigger": "guardian_played", "source": PLAY_STAGES, "dest": S.GUARDIAN_REPORT},
+    *onward_rows("play_on", PLAY_STAGES),
     # the link's fogsite.setup starts a game from any setup screen
-    *onward_rows("play_on", [s for s in Stage if s in SETUP_STAGES or s in PLAY_STAGES]),
+    *start_rows([s for s in Stage if s in SETUP_STAGES]),
 ]
 
 log = logging.getLogger(__name__)

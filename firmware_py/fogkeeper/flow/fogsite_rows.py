@@ -1,4 +1,4 @@
-"""Rows several FOGSITE tables share: where play goes next, and back to an interrupted screen."""
+"""Rows several FOGSITE tables share: where play goes next, and back from an aside."""
 
 from __future__ import annotations
 
@@ -23,6 +23,17 @@ def onward_rows(trigger: str | list[str], source: Stage | list[Stage],
     ]
     return [{"trigger": trigger, "source": source, "dest": dest, **test,
              "before": [*before, *work]} for dest, test, work in rows]
+
+
+def start_rows(source: Stage | list[Stage]) -> list[dict[str, Any]]:
+    """``game_started``: a new game opens on the Guardian's turn (the team's, Easy Rule)."""
+    return [
+        {"trigger": "game_started", "source": source, "dest": S.BOX_TURN,
+         "conditions": ["is_guardian_phase", "box_plays"], "before": "play_box_turn"},
+        {"trigger": "game_started", "source": source, "dest": S.GUARDIAN_GATE,
+         "conditions": "is_guardian_phase", "before": "open_guardian_turn"},
+        {"trigger": "game_started", "source": source, "dest": S.CHOOSE},
+    ]
 
 
 def return_rows(source: Stage, stages: list[Stage],

@@ -20,7 +20,7 @@ from fogkeeper.flow.fogsite_core import (
     FogsiteCore,
     S,
 )
-from fogkeeper.flow.fogsite_rows import onward_rows
+from fogkeeper.flow.fogsite_rows import start_rows
 from fogkeeper.flow.pin import PinPad
 from fogkeeper.rules.fogsite import (
     Cell,
@@ -73,7 +73,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "pin_cancel", "source": S.LOCK, "dest": S.MAZE_EDIT,
      "conditions": "draft_is_easy"},
     {"trigger": "pin_cancel", "source": S.LOCK, "dest": S.GUARDIAN_START},
-    *onward_rows("play_on", [S.LOCK, S.BOX_READY]),
+    *start_rows([S.LOCK, S.BOX_READY]),
     {"trigger": "setup_refused", "source": [S.LOCK, S.BOX_READY], "dest": S.SETUP_MENU},
 ]
 
@@ -266,7 +266,7 @@ class SetupMixin(FogsiteCore):
         self.context.effects.sound("click")
         if self.running.options.easy:
             self.start_team_clock()
-        self.trigger("play_on")
+        self.trigger("game_started")
 
 
 def _cycle(choices: tuple[str, ...], current: str, step: int) -> str:
