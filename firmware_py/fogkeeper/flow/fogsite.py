@@ -2,16 +2,20 @@
 
 Read the tables first: the machine's states are the screens (``Stage``), every control is a
 trigger and every screen change a row. Rows for one trigger and screen are tried in order;
-the first whose conditions hold wins, and its ``before`` callbacks do the work. The game's
-path is the ``TRANSITIONS`` of ``fogsite_setup``, ``fogsite_box``, ``fogsite_team``,
-``fogsite_relic``, ``fogsite_guardian`` and ``fogsite_end``; the asides that come back where
-they left are ``fogsite_guardian.PEEK_TABLE`` and ``fogsite_end.QUIT_TABLE``; ``INTERRUPTS``
-below cut in on any screen. Triggers nobody presses come from the flow itself: ``answered``,
-``play_on``, ``game_started``, ``guardian_played`` (an engine call, from the joystick or the link),
-``pin_ok``/``pin_cancel`` (a PIN pad), ``setup_refused``, ``think_over`` and
-``team_time_out`` (the clock), ``back_to_<screen>`` (the end of an aside). A resumed game is
-put back on its screen with ``set_state``: a power cut is not a move of play.
-The link commands live in ``fogsite_link``, the frames in ``fogsite_frames``.
+the first whose conditions hold wins, and its ``before`` callbacks do the work.
+
+- the game's path: ``TRANSITIONS`` of ``fogsite_setup``, ``fogsite_box``, ``fogsite_team``,
+  ``fogsite_relic``, ``fogsite_guardian``, ``fogsite_end`` (``fogkeeper diagram fogsite``);
+- the asides, which come back where they left: ``fogsite_guardian.PEEK_TABLE`` and
+  ``fogsite_end.QUIT_TABLE``;
+- ``INTERRUPTS`` below: the link's answers and the team's clock, on any screen of play.
+
+Triggers nobody presses come from the flow: ``answered``, ``play_on``, ``game_started`` and
+``guardian_played`` (an engine call, joystick or link), ``pin_ok``/``pin_cancel`` (a PIN
+pad), ``setup_refused``, ``think_over`` and ``team_time_out`` (the clock), and
+``back_to_<screen>`` (the end of an aside). A resumed game is put back on its screen with
+``set_state``: a power cut is not a move of play. The link commands live in
+``fogsite_link``, the frames in ``fogsite_frames``.
 """
 
 from __future__ import annotations
@@ -63,16 +67,20 @@ def load_options() -> Options:
     return load_fogsite_options()
 
 
-def path_rows() -> list[dict[str, Any]]:
-    """The game's path alone, one trigger a row: no asides, nothing that cuts in."""
+def machine_rows() -> list[dict[str, Any]]:
+    """The game's path, one trigger a row: what ``fogkeeper diagram fogsite`` draws.
+
+    The asides and the interrupts reach in from every screen of play, so a drawing with them
+    shows little else; the machine itself is built from ``all_rows``.
+    """
     return _rows([row for module in (fogsite_setup, fogsite_box, fogsite_team, fogsite_relic,
                                      fogsite_guardian, fogsite_end) for row in module.TRANSITIONS])
 
 
-def machine_rows() -> list[dict[str, Any]]:
+def all_rows() -> list[dict[str, Any]]:
     """Every row of the machine, in the order they are tried: the path, the asides, the rest."""
     asides = [*fogsite_guardian.PEEK_TABLE, *fogsite_end.QUIT_TABLE]
-    return [*path_rows(), *_rows(asides), *_rows(INTERRUPTS)]
+    return [*machine_rows(), *_rows(asides), *_rows(INTERRUPTS)]
 
 
 def _rows(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -95,7 +103,7 @@ class FogsiteFlow(BoxMixin, RelicMixin, EndMixin):
                  seed: int | None = None) -> None:
         super().__init__(context, options or load_options(),
                          secrets.randbits(32) if seed is None else seed)
-        self.machine = Machine(model=self, states=list(Stage), transitions=machine_rows(),
+        self.machine = Machine(model=self, states=list(Stage), transitions=all_rows(),
                                initial=S.SETUP_MENU, auto_transitions=False, queued=True,
                                ignore_invalid_triggers=True)
 
