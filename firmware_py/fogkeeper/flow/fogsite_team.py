@@ -47,8 +47,10 @@ TRANSITIONS: list[dict[str, Any]] = [
      "before": "clear_path"},
     {"trigger": "ok", "source": S.ACTIONS, "dest": S.MOVE, "conditions": "chose_move",
      "before": "clear_path"},
-    {"trigger": "ok", "source": S.ACTIONS, "dest": S.GIVE_PICK, "conditions": "chose_give",
-     "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.GIVE_PICK,
+     "conditions": ["chose_give", "has_relics"], "before": "clear_path"},
+    {"trigger": "ok", "source": S.ACTIONS, "dest": S.ANSWER, "conditions": "chose_give",
+     "before": ["clear_path", "say_no_gift"]},
     {"trigger": "ok", "source": S.ACTIONS, "dest": S.RELIC_PICK,
      "conditions": ["chose_relic", "has_relics"], "before": "clear_path"},
     {"trigger": "ok", "source": S.ACTIONS, "dest": S.ANSWER, "conditions": "chose_relic",
@@ -145,6 +147,9 @@ class TeamMixin(FogsiteCore):
 
     def has_relics(self) -> bool:
         return bool(self.running.investigator(self.acting).hand)
+
+    def say_no_gift(self) -> None:
+        self.answer = (("Nothing to give",), ("There is no card in this hand",))
 
     def say_no_relic(self) -> None:
         self.answer = (("No Relic",), ("There is no card in this hand",))

@@ -150,3 +150,16 @@ def test_quitting_mid_game_asks_first() -> None:
     assert t.stage == "guardian_gate"
     t.press("hold_back", "hold_ok")
     assert t.app.state is Screen.HOME
+
+
+def test_give_with_an_empty_hand_says_so_instead_of_failing() -> None:
+    t = FogsiteTable().set_up()
+    t.press("ok").lock().press("down", "ok")  # the Guardian steps S: its report
+    t.press("ok", "ok")  # the team's turn; RED chosen: the actions menu
+    state = t.flow.running  # RED's cards are gone (given away or used in an earlier turn)
+    t.flow.game = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
+    assert t.stage == "actions"
+    t.menu_to("Give").press("ok")
+    assert t.lines[1:3] == ("Nothing to give", "There is no card in this hand")
+    t.press("ok")  # nothing was played: back to choosing, as after "No Relic"
+    assert t.stage == "choose" and t.shows("RED: ready")
