@@ -24,7 +24,9 @@ def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
         "fog": (list(FogScreen), expand(fog.TRANSITIONS), FogScreen.SETUP),
         # the game's path alone, without the quit prompt and notices every screen shares
         "fog-path": (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP),
-        "fogsite": (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU),
+        "fogsite": (list(Stage), fogsite.all_rows(), Stage.SETUP_MENU),
+        # the game's path alone, without the asides (peek, quit) and the link's interrupts
+        "fogsite-path": (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU),
         "corps": (list(CorpsScreen), expand(corps.TRANSITIONS), CorpsScreen.MODE),
     }
 
