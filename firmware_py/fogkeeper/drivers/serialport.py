@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import select
 import time
@@ -148,8 +149,10 @@ class PtyMasterSerial(serial.serialposix.Serial):
             if self.host_attached:
                 try:
                     return super().read(size)
-                except serial.SerialException:
-                    if self.host_attached:
+                except serial.SerialException as exc:
+                    # EIO is a host hanging up, even when the next host is already back
+                    hung_up = getattr(exc.__context__, "errno", None) == errno.EIO
+                    if self.host_attached and not hung_up:
                         raise
             if self._wait_for_host(deadline):
                 return b""
