@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from PIL import Image
 
+from fogkeeper.drivers.pages import (  # noqa: F401  (FullFrameWriter: part of this API)
+    FrameWriter,
+    FullFrameWriter,
+    frame_writer_for,
+)
+from fogkeeper.drivers.terminal import terminal_device
 from fogkeeper.errors import ConfigError, FogkeeperError
 
 logger = logging.getLogger(__name__)
@@ -70,62 +74,6 @@ def _sh1106(*, rotate: int = 0, **bus: Any) -> Any:
     return sh1106(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
 
 
-def _terminal(*, rotate: int = 0, **_bus_unused: Any) -> Any:
-    # pygame greets on stdout at import, which would scribble over the drawn screen.
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from luma.emulator.device import asciiblock
-
-    class crisp_asciiblock(asciiblock):  # type: ignore[misc]  # luma names classes lowercase
-        """Half-block art at a whole multiple of 128 columns, each row placed explicitly.
-
-        luma's own asciiblock stretches the picture to the terminal's width (blurred
-        letters) and relies on line wrapping (garbled in a wider terminal).
-        """
-
-        def display(self, image: Image.Image) -> None:
-            self._last_image = image
-            shown = self.preprocess(image).convert("L")
-            if self._contrast < 1.0:
-                shown = shown.point(lambda v: int(v * self._contrast))
-            columns = self._terminal_size()[1]
-            scale = max(1, columns // WIDTH_PX)
-            shown = shown.resize((shown.width * scale, shown.height * scale),
-                                 Image.Resampling.NEAREST)
-            sys.stdout.write(_half_blocks(shown))
-            sys.stdout.flush()
-
-    return crisp_asciiblock(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1",
-                            transform="none", scale=1)
-
-
-def _half_blocks(image: Image.Image) -> str:
-    """Terminal text for a greyscale image: one lower-half block per two pixel rows."""
-    pixels = image.load()
-    assert pixels is not None
-    out = []
-    for y in range(0, image.height - 1, 2):
-        out.append(f"\x1b[{y // 2 + 1};1H")
-        colours = None
-        for x in range(image.width):
-            top, bottom = _grey(pixels[x, y]), _grey(pixels[x, y + 1])
-            if (top, bottom) != colours:
-                out.append(f"\x1b[38;5;{bottom};48;5;{top}m")
-                colours = (top, bottom)
-            out.append("▄")
-        out.append("\x1b[0m")
-    return "".join(out)
-
-
-def _grey(value: Any) -> int:
-    """xterm-256 grey ramp index (232-255) for a 0-255 grey level; black and white exact."""
-    level = int(value)
-    if level < 4:
-        return 16
-    if level > 246:
-        return 231
-    return 232 + min(23, level * 24 // 256)
-
-
 def _dummy(*, rotate: int = 0, **_bus_unused: Any) -> Any:
     from luma.core.device import dummy
 
@@ -135,7 +83,7 @@ def _dummy(*, rotate: int = 0, **_bus_unused: Any) -> Any:
 DISPLAY_DRIVERS: dict[str, Callable[..., Any]] = {
     "ssd1306": _ssd1306,
     "sh1106": _sh1106,
-    "terminal": _terminal,
+    "terminal": terminal_device,
     "dummy": _dummy,
 }
 
@@ -161,117 +109,6 @@ def create_device(
         interface=interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
         spi_device=spi_device, spi_speed_hz=spi_speed_hz, gpio_dc=gpio_dc,
         gpio_reset=gpio_reset, serial_interface=serial_interface)
-
-
-class FrameWriter(Protocol):
-    """Moves one frame into the display; ``invalidate`` forgets what the display holds."""
-
-    def write(self, image: Image.Image) -> None: ...
-
-    def invalidate(self) -> None: ...
-
-
-class FullFrameWriter:
-    """Hands every frame to the luma device whole (emulators, dummy, other controllers)."""
-
-    def __init__(self, device: Any) -> None:
-        self._device = device
-
-    def write(self, image: Image.Image) -> None:
-        self._device.display(image)
-
-    def invalidate(self) -> None:
-        """Nothing cached: every write is complete anyway."""
-
-
-def page_bytes(image: Image.Image) -> list[bytes]:
-    """The controller RAM of a 1-bit image: per 8-row page, one byte a column, LSB on top."""
-    # Turning the image a quarter clockwise makes column x a packed row (MSB first) running
-    # bottom to top, so page p of column x is byte (pages - 1 - p) of that row; this runs
-    # in C instead of 8192 Python steps.
-    pages = image.height // PAGE_ROWS
-    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
-    return [raw[pages - 1 - page::pages] for page in range(pages)]
-
-
-def _changed_columns(old: bytes | None, new: bytes) -> tuple[int, int] | None:
-    """First and last column that differ, or None when the page is unchanged."""
-    if old is None:
-        return 0, len(new) - 1
-    if old == new:
-        return None
-    diffs = [col for col, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
-    return diffs[0], diffs[-1]
-
-
-class PagedFrameWriter:
-    """Sends only the changed 8-row pages (and columns) of an SSD1306 or SH1106."""
-
-    def __init__(self, device: Any) -> None:
-        self._device = device
-        self._pages: list[bytes] | None = None
-
-    def invalidate(self) -> None:
-        self._pages = None
-
-    def write(self, image: Image.Image) -> None:
-        pages = page_bytes(self._device.preprocess(image))
-        previous = self._pages
-        # Until this write completes the display RAM is unknown; a failure forces a full frame.
-        self._pages = None
-        spans = [_changed_columns(previous[p] if previous else None, data)
-                 for p, data in enumerate(pages)]
-        self._send(pages, spans)
-        self._pages = pages
-
-    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
-        raise NotImplementedError
-
-
-class Ssd1306PageWriter(PagedFrameWriter):
-    """SSD1306 in horizontal addressing mode: one window per run of adjacent changed pages."""
-
-    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
-        colstart = int(getattr(self._device, "_colstart", 0))
-        page = 0
-        while page < len(pages):
-            if spans[page] is None:
-                page += 1
-                continue
-            last = page
-            while last + 1 < len(pages) and spans[last + 1] is not None:
-                last += 1
-            run = [span for span in spans[page:last + 1] if span is not None]
-            first_col, last_col = min(s[0] for s in run), max(s[1] for s in run)
-            self._device.command(0x21, colstart + first_col, colstart + last_col,
-                                 0x22, page, last)
-            data = b"".join(pages[p][first_col:last_col + 1] for p in range(page, last + 1))
-            self._device.data(list(data))
-            page = last + 1
-
-
-class Sh1106PageWriter(PagedFrameWriter):
-    """SH1106 page addressing: each changed page gets its own page and column address."""
-
-    def _send(self, pages: list[bytes], spans: list[tuple[int, int] | None]) -> None:
-        offset = int(getattr(self._device, "_page_address_offset", 2))
-        for page, span in enumerate(spans):
-            if span is None:
-                continue
-            column = offset + span[0]
-            self._device.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
-            self._device.data(list(pages[page][span[0]:span[1] + 1]))
-
-
-def frame_writer_for(device: Any) -> FrameWriter:
-    """The cheapest correct writer for ``device``: paged for SSD1306/SH1106, else whole."""
-    # Only look the classes up if luma.oled is loaded; a luma.oled device implies it is.
-    oled = sys.modules.get("luma.oled.device")
-    if oled is not None and type(device) is oled.ssd1306:
-        return Ssd1306PageWriter(device)
-    if oled is not None and type(device) is oled.sh1106:
-        return Sh1106PageWriter(device)
-    return FullFrameWriter(device)
 
 
 class FrameSink:
