@@ -16,6 +16,7 @@ from transitions import Machine
 from fogkeeper.config import Config
 from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app_timer import TIMER_ITEMS, TimerActions
 from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
@@ -80,7 +81,6 @@ TRANSITIONS: list[dict[str, Any]] = [
 
 log = logging.getLogger(__name__)
 HOME_ITEMS = ("The FOG", "FOGSITE", "Corps of Discovery", "Timer", "Settings", "About")
-TIMER_ITEMS = ("Start", "Time", "Players", "Sound", "Turn times")
 TRIGGERS = {Button.PRESS: "ok", Button.KEY1: "ok", Button.KEY2: "back", Button.KEY3: "key3"}
 
 
@@ -101,10 +101,11 @@ def trigger_name(event: ButtonEvent) -> str:
     return f"hold_{name}" if event.long else name
 
 
-class App:
+class App(TimerActions):
     """The model of the top-level machine; ``state`` is the current screen."""
 
     state: Screen
+    effects: Effects
 
     if TYPE_CHECKING:  # transitions attaches these triggers; declared for mypy
         def trigger(self, name: str) -> bool: ...
@@ -191,61 +192,6 @@ class App:
 
     def setting_down(self) -> None:
         self._step_setting(-1)
-
-    def _timer_option(self, direction: int) -> None:
-        item = self._chosen(S.TIMER_MENU, TIMER_ITEMS)
-        if item == "Time":
-            seconds = self.glass.duration_seconds + 5 * direction
-            self.glass.set_duration(max(5, min(3600, seconds)))
-        elif item == "Players":
-            self.glass.set_players(max(1, min(8, self.glass.times.players + direction)))
-        elif item == "Sound":
-            self.visual_only = not self.visual_only
-        self._changed()
-
-    def timer_option_up(self) -> None:
-        self._timer_option(+1)
-
-    def timer_option_down(self) -> None:
-        self._timer_option(-1)
-
-    def timer_option_ok(self) -> None:
-        """OK on Time steps through the presets; on the other rows it acts like right."""
-        if self._chosen(S.TIMER_MENU, TIMER_ITEMS) != "Time":
-            self._timer_option(+1)
-            return
-        presets = sorted(self.config.timer.presets_seconds)
-        bigger = [p for p in presets if p > self.glass.duration_seconds]
-        self.glass.set_duration(bigger[0] if bigger else presets[0])
-        self._changed()
-
-    # ---- hourglass ---------------------------------------------------------------------
-    def start_glass(self) -> None:
-        if self.glass.phase is Phase.EXPIRED:
-            self.glass.next_player(self.clock())
-        elif self.glass.phase is Phase.READY:
-            self.glass.start(self.clock())
-        self.effects.sound("click")
-
-    def toggle_glass(self) -> None:
-        if self.glass.phase is Phase.EXPIRED:
-            self.glass.next_player(self.clock())
-        else:
-            self.glass.toggle(self.clock())
-        self._changed()
-
-    def next_player(self) -> None:
-        self.glass.next_player(self.clock())
-        self.effects.sound("click")
-        self._changed()
-
-    def reset_glass(self) -> None:
-        self.glass.reset()
-
-    def clear_times(self) -> None:
-        self.glass.set_players(self.glass.times.players)
-        self.glass.times.turns = [[] for _ in self.glass.times.turns]
-        self._changed()
 
     def tick(self, now: float) -> list[TimerEvent]:
         """Called by the loop at each deadline: sound and report what the glass says."""

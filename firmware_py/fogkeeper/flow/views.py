@@ -6,7 +6,8 @@ import textwrap
 from collections.abc import Callable
 
 from fogkeeper import __version__
-from fogkeeper.flow.app import HOME_ITEMS, TIMER_ITEMS, App, Screen
+from fogkeeper.flow.app import HOME_ITEMS, App, Screen
+from fogkeeper.flow.app_timer import TIMER_ITEMS
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
 from fogkeeper.paths import config_dir
