@@ -19,7 +19,17 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.game import GAMES
 from fogkeeper.flow.hourglass import Phase
-from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error, encode_reply
+from fogkeeper.link.protocol import (
+    ErrorCode,
+    LinkError,
+    Request,
+    choice,
+    encode_error,
+    encode_reply,
+    optional,
+    reject_unknown,
+    require,
+)
 
 if TYPE_CHECKING:
     from fogkeeper.app.box import Box
@@ -29,18 +39,10 @@ Result = dict[str, Any]
 ALL_GAMES = ("fog", "fogsite", "corps")
 
 
-def _arg(request: Request, name: str, kind: type, default: Any = None,
-         check: Callable[[Any], bool] | None = None, allowed: str = "") -> Any:
-    """One argument of the request, checked; missing ones take ``default`` when given."""
-    if name not in request.args:
-        if default is not None:
-            return default
-        raise LinkError(ErrorCode.BAD_ARGS, f"{request.cmd}: missing {name!r}", request.id)
-    value = request.args[name]
-    wrong_type = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
-    if wrong_type or (check is not None and not check(value)):
-        raise LinkError(ErrorCode.BAD_ARGS,
-                        f"{request.cmd}: {name!r} must be {allowed or kind.__name__}", request.id)
+def _within(name: str, value: int, low: int, high: int, unit: str = "") -> int:
+    """A whole-number argument already checked for type, checked for range."""
+    if not low <= value <= high:
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument '{name}' must be {low}-{high}{unit}")
     return value
 
 
@@ -116,11 +118,9 @@ class Commands:
         return {name for name, _ in GAMES.values()}
 
     def press(self, request: Request) -> Result:
-        names = [b.value for b in Button]
-        button = _arg(request, "button", str, check=lambda v: v in names,
-                      allowed="one of " + ", ".join(names))
-        hold = _arg(request, "hold", bool, default=False)
-        self.box.press(ButtonEvent(Button(button), long=hold))
+        button = choice(request.args, "button", Button)
+        hold = optional(request.args, "hold", bool, False)
+        self.box.press(ButtonEvent(button, long=hold))
         return {"screen": self.box.app.state.value}
 
     def screen(self, request: Request) -> Result:
@@ -161,8 +161,8 @@ class Commands:
         app, glass = self.box.app, self.box.app.glass
         if glass.phase is Phase.RUNNING:
             raise _not_now(request, "the timer is already running")
-        seconds = _arg(request, "seconds", int, default=glass.duration_seconds,
-                       check=lambda v: 5 <= v <= 3600, allowed="whole seconds 5-3600")
+        seconds = _within("seconds", optional(request.args, "seconds", int,
+                                              glass.duration_seconds), 5, 3600, " seconds")
         if glass.phase is Phase.PAUSED:
             glass.reset()
         glass.set_duration(seconds)
@@ -212,15 +212,12 @@ class Commands:
         app, glass = self.box.app, self.box.app.glass
         if glass.phase in (Phase.RUNNING, Phase.PAUSED):
             raise _not_now(request, "reset the timer before changing it")
-        unknown = set(request.args) - {"seconds", "players", "visual_only"}
-        if unknown:
-            raise LinkError(ErrorCode.BAD_ARGS, f"timer.set: unknown argument(s) "
-                            f"{', '.join(sorted(unknown))}", request.id)
-        seconds = _arg(request, "seconds", int, default=glass.duration_seconds,
-                       check=lambda v: 5 <= v <= 3600, allowed="whole seconds 5-3600")
-        players = _arg(request, "players", int, default=glass.times.players,
-                       check=lambda v: 1 <= v <= 8, allowed="1-8")
-        visual = _arg(request, "visual_only", bool, default=app.visual_only)
+        args = request.args
+        reject_unknown(args, frozenset({"seconds", "players", "visual_only"}))
+        seconds = _within("seconds", optional(args, "seconds", int, glass.duration_seconds),
+                          5, 3600, " seconds")
+        players = _within("players", optional(args, "players", int, glass.times.players), 1, 8)
+        visual = optional(args, "visual_only", bool, app.visual_only)
         glass.set_duration(seconds)
         glass.set_players(players)
         app.visual_only = visual
@@ -232,8 +229,10 @@ class Commands:
     def game_start(self, request: Request) -> Result:
         self._free(request)
         names = sorted(self._game_names())
-        name = _arg(request, "game", str, check=lambda v: v in names,
-                    allowed="one of " + (", ".join(names) or "(no game in this build)"))
+        name = require(request.args, "game", str)
+        if name not in names:
+            raise LinkError(ErrorCode.BAD_ARGS, "argument 'game' must be one of: "
+                            + (", ".join(names) or "(no game in this build)"))
         app = self.box.app
         if app.game is not None:
             raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
