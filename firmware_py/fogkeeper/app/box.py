@@ -46,6 +46,7 @@ class Sink(Protocol):
     def healthy(self) -> bool: ...
     def push(self, image: Image.Image) -> bool: ...
     def set_contrast(self, level: int) -> None: ...
+    def set_rotation(self, degrees: int) -> None: ...
     def close(self) -> None: ...
 
 
@@ -113,6 +114,7 @@ class Box:
 
     def apply_settings(self, settings: Settings) -> None:
         self.parts.sink.set_contrast(settings.contrast)
+        self.parts.sink.set_rotation(settings.rotation)
         self.parts.buzzer.volume_percent = settings.volume_percent
         self.parts.buzzer.muted = settings.muted
         if self.parts.set_hold_seconds is not None:
@@ -219,17 +221,15 @@ class Box:
     def refresh(self) -> None:
         """Render the current screen; push it and tell the link when it changed."""
         current = frame(self.app, self.clock())
-        changed = self.frame is None or current.lines != self.frame.lines or \
-            current.image.tobytes() != self.frame.image.tobytes()
+        # the sink compares pictures itself; the link's event carries lines, so lines decide
+        changed = self.frame is None or shareable(current) != shareable(self.frame)
         self.frame = current
         self.parts.sink.push(self.present(current.image))
         if changed:
             self.emit("screen", {"state": self.app.state.value, **shareable(current)})
 
     def present(self, image: Image.Image) -> Image.Image:
-        """What the panel gets: rotated as set, and nudged a pixel against burn-in."""
-        if self.app.settings.rotation == 180:
-            image = image.rotate(180)
+        """What the panel gets: nudged a pixel against burn-in (the sink does the rotation)."""
         dx, dy = SHIFTS[self._shift]
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
