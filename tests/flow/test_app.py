@@ -39,6 +39,15 @@ class Effects:
     def emit(self, event: str, payload: dict[str, Any]) -> None:
         self.events.append((event, payload))
 
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        return f"/records/{game}.json"
+
+    def load_preset(self, game: str) -> Any:
+        return None
+
+    def save_preset(self, game: str, preset: Any) -> None:
+        pass
+
 
 class Table(AppTable):
     """An app, its effects and a clock that only moves when told."""

@@ -58,7 +58,6 @@ TRANSITIONS: list[dict[str, Any]] = [*ANYWHERE, *GAME_PATH]
 
 
 log = logging.getLogger(__name__)
-_PRESETS: dict[str, Any] = {}   # last checklist, when the box gives no preset store
 
 
 class FogFlow(fog_actions.Actions):
@@ -134,14 +133,10 @@ class FogFlow(fog_actions.Actions):
 
     # ---- presets -------------------------------------------------------------------------
     def _stored_preset(self) -> Any:
-        loader = getattr(self.context.effects, "load_preset", None)
-        return loader(self.name) if callable(loader) else _PRESETS.get(self.name)
+        return self.context.effects.load_preset(self.name)
 
     def store_preset(self) -> None:
-        _PRESETS[self.name] = dict(self.s.setup)
-        saver = getattr(self.context.effects, "save_preset", None)
-        if callable(saver):
-            saver(self.name, dict(self.s.setup))
+        self.context.effects.save_preset(self.name, dict(self.s.setup))
 
     def new_glass(self) -> Hourglass:
         timer = self.context.config.timer
