@@ -21,3 +21,8 @@ def describe_bug(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
     return f"{type(exc).__name__}{where}"
+
+
+class PhaseError(RulesError):
+    """An action refused because of whose turn it is or which step the game is at, not
+    because of its arguments: the same action may be fine later (the link's ``not_now``)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 
 
 def enter(pad: PinPad, *triggers: str) -> str | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.corps_model import CorpsModel, CorpsScreen
 from fogkeeper.flow.corps_setup import CHAPTER_ITEMS, KEY_ITEMS, MODE_ITEMS, KeyEntry
 from fogkeeper.flow.game import Outcome
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules import corps
 
 log = logging.getLogger(__name__)

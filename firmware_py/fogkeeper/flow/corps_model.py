@@ -15,7 +15,7 @@ from fogkeeper.flow.corps_setup import (
     monster_names,
 )
 from fogkeeper.flow.game import GameContext, Outcome
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules import corps
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.corps_model import CorpsScreen
 from fogkeeper.flow.corps_setup import KeyEntry
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules import corps
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from fogkeeper.flow.game import GameContext
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.hourglass import Phase as GlassPhase
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,

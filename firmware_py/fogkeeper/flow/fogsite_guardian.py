@@ -17,7 +17,7 @@ from fogkeeper.flow.fogsite_core import (
 )
 from fogkeeper.flow.fogsite_rows import onward_rows, return_rows
 from fogkeeper.flow.fogsite_team import TEAM_STAGES
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules.fogsite import (
     AttackReport,
     GuardianMove,

@@ -21,7 +21,7 @@ from fogkeeper.flow.fogsite_core import (
     S,
 )
 from fogkeeper.flow.fogsite_rows import start_rows
-from fogkeeper.flow.pin import PinPad
+from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,

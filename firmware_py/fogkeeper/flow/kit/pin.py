@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import render_digits
+
+WRONG_PIN_TITLE = "Wrong PIN, again"
+
+
+class PinAnswer(StrEnum):
+    """What a finished PIN entry came to."""
+
+    RIGHT = "right"
+    WRONG = "wrong"    # the pad has already cleared itself and asks again
+    CANCEL = "cancel"
 
 
 @dataclass
@@ -39,6 +51,24 @@ class PinPad:
         elif trigger == "ok":
             return self._confirm()
         return None
+
+    def read(self, trigger: str, matches: Callable[[str], bool]) -> PinAnswer | None:
+        """Feed one trigger and judge a finished entry with ``matches``.
+
+        None while digits are still being set. A wrong PIN clears the pad, which then asks
+        again under ``WRONG_PIN_TITLE``; the caller decides what else a wrong PIN costs.
+        """
+        entered = self.handle(trigger)
+        if entered is None:
+            return None
+        if entered == "":
+            return PinAnswer.CANCEL
+        if matches(entered):
+            return PinAnswer.RIGHT
+        self.title = WRONG_PIN_TITLE
+        self.digits = [None] * self.length
+        self.cursor = 0
+        return PinAnswer.WRONG
 
     def _confirm(self) -> str | None:
         if self.digits[self.cursor] is None:

@@ -1,0 +1,1 @@
+"""What every game's table flow does the same way: menus, the PIN pad, asides, link, saves."""
