@@ -16,7 +16,7 @@ from fogkeeper.config import Config
 from fogkeeper.events import Button
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog import FogFlow
-from fogkeeper.flow.fog_model import FogScreen
+from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.settings import Settings
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT

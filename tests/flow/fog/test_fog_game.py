@@ -18,7 +18,7 @@ from scripts import (
 
 from drivers import AppDriver, BoxDriver
 from fogkeeper.app import score_cmd
-from fogkeeper.flow.fog_model import FogScreen
+from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import load_record, score_record
 from fogkeeper.rules.fog.scoring import EMPTY_BOAT_RP, LEADER_OWN_PLACE_RP
 

@@ -40,7 +40,7 @@ def play_over_link(t: BoxDriver, seed: int) -> dict[str, Any]:
         if screen == "turn":
             ok(ask("fog.end_turn"))
         elif screen == "fog":
-            step = t.fog.s.last_step or {}
+            step = t.fog.s.last_step.to_dict() if t.fog.s.last_step else {}
             losses = []
             if "A" in step.get("rows", []) and not pink_lost:
                 losses = [{"owner": "pink", "row": "A", "nation": "blue", "type": "sailor"}]

@@ -6,7 +6,7 @@ from fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
 
 from drivers import AppDriver
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.fog_model import FogScreen
+from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
 
