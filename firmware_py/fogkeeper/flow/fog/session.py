@@ -50,7 +50,7 @@ class Seat:
     name: str
     colours: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str | list[str]]:
         return {"name": self.name, "colours": list(self.colours)}
 
 
@@ -135,9 +135,9 @@ class Islander:
     at: str
     covered: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str | bool]:
         """The record's form (``covered`` only when true)."""
-        out: dict[str, Any] = {"nation": self.nation, "type": self.type, "at": self.at}
+        out: dict[str, str | bool] = {"nation": self.nation, "type": self.type, "at": self.at}
         if self.covered:
             out["covered"] = True
         return out

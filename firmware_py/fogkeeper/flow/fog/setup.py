@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from fogkeeper.data.fog import BOARD_NAMES, Scenario, load_scenarios
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.session import PALETTE, Setup, board_for
 from fogkeeper.rules.fog import Board, colours_per_player
+
+Choice = str | int | bool   # a checklist value
 
 OFF = ""
 BOOL_OPTIONS = ("hourglass", "boat_area_scoring", "boats_without_colour", "minimum_crew",
@@ -35,13 +36,13 @@ class SetupRow:
 
     key: str
     label: str
-    choices: Callable[[Setup], tuple[Any, ...]]
+    choices: Callable[[Setup], tuple[Choice, ...]]
     shown: Callable[[Setup], bool] = lambda s: True
     nation: str = ""     # solo MP rows
     index: int = -1      # colour rows
 
 
-def fixed(*values: Any) -> Callable[[Setup], tuple[Any, ...]]:
+def fixed(*values: Choice) -> Callable[[Setup], tuple[Choice, ...]]:
     return lambda s: values
 
 
@@ -59,7 +60,7 @@ def colour_count(setup: Setup) -> int:
     return int(setup["players"]) * colours_per_player(board, int(setup["players"]), three)
 
 
-def _players(setup: Setup) -> tuple[Any, ...]:
+def _players(setup: Setup) -> tuple[Choice, ...]:
     board = board_of(setup)
     return tuple(range(board.min_players, board.max_players + 1))
 
@@ -89,7 +90,7 @@ def _colour_rows(setup: Setup) -> list[SetupRow]:
             for i in range(colour_count(setup))]
 
 
-def _starts(setup: Setup) -> tuple[Any, ...]:
+def _starts(setup: Setup) -> tuple[Choice, ...]:
     return ("draw", *(f"P{i + 1}" for i in range(int(setup["players"]))))
 
 
@@ -147,12 +148,15 @@ def rows(setup: Setup) -> list[SetupRow]:
     return [*shown, *(r for r in TAIL if r.shown(setup)), START]
 
 
-def value_of(setup: Setup, row: SetupRow) -> Any:
+def value_of(setup: Setup, row: SetupRow) -> Choice:
+    value: Choice
     if row.key == "nation_mp":
-        return setup["nation_mp"].get(row.nation, 5)
-    if row.key == "colours":
-        return setup["colours"][row.index]
-    return setup.get(row.key, "")
+        value = setup["nation_mp"].get(row.nation, 5)
+    elif row.key == "colours":
+        value = setup["colours"][row.index]
+    else:
+        value = setup.get(row.key, "")
+    return value
 
 
 def shown_value(setup: Setup, row: SetupRow) -> str:
@@ -176,7 +180,7 @@ def step(setup: Setup, row: SetupRow, direction: int) -> Setup:
     return set_value(setup, row, choices[(index + direction) % len(choices)])
 
 
-def set_value(setup: Setup, row: SetupRow, value: Any) -> Setup:
+def set_value(setup: Setup, row: SetupRow, value: Choice) -> Setup:
     new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"])}
     if row.key == "nation_mp":
         new["nation_mp"][row.nation] = value
@@ -185,7 +189,7 @@ def set_value(setup: Setup, row: SetupRow, value: Any) -> Setup:
     else:
         new[row.key] = value
     if row.key == "scenario" and value:
-        new = apply_scenario(new, load_scenarios()[value])
+        new = apply_scenario(new, load_scenarios()[str(value)])
     return settle(new)
 
 

@@ -120,9 +120,8 @@ def _cost(flow: FogFlow, now: float) -> Frame:
 def _fog(flow: FogFlow, now: float) -> Frame:
     step = flow.s.last_step
     rows = step.rows_swallowed if step else ()
-    card = step.card_id if step else None
-    how = f"FOG card {card}: {step.steps if step else None} step" if card else \
-        "The FOG advances 1"
+    how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
+           else "The FOG advances 1")
     taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
     return _message(how, (taken, NO_UNDO), "OK go on (no undo)",
                     big=f"FOG {step.to_position if step else ''}")
