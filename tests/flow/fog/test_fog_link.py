@@ -98,3 +98,23 @@ def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path)
     assert paid["mp_left"] == 7 - paid["mp"]
     ok(ask("fog.undo"))
     assert ok(ask("fog.state"))["turn"]["mp_left"] == 7
+
+
+def test_a_refused_score_entry_changes_nothing(tmp_path: Path) -> None:
+    t = BoxDriver(tmp_path)
+    ask = t.harness.request
+    ok(ask("game.start", game="fog"))
+    ok(ask("fog.setup", players=3, seed=7))
+    ok(ask("fog.continue"))
+    ok(ask("fog.draft.pick", count=99))
+    ok(ask("fog.end_game"))
+    colour = t.fog.s.colours[0]
+    ok(ask("fog.score.enter", colour=colour, bonuses=[6],
+           islanders=[{"at": "pier:blue", "nation": "blue", "type": "sailor"}]))
+    before = t.lines
+    reply = ask("fog.score.enter", colour=colour, bonuses=[5],
+                islanders=[{"at": "pier:red", "nation": "red", "type": "sailor"},
+                           {"at": "nowhere", "nation": "red", "type": "sailor"}])
+    assert not reply["ok"] and reply["error"]["code"] == "bad_args"
+    assert t.lines == before
+    assert len(t.fog.s.final[colour]) == 1 and t.fog.s.bonuses[colour] == {"6": 1}

@@ -24,7 +24,7 @@ from fogkeeper.flow.fog.session import (
     Purpose,
     Session,
 )
-from fogkeeper.flow.fog.setup import SetupRow, load_preset, problems, step
+from fogkeeper.flow.fog.setup import START, SetupRow, load_preset, problems, step
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
@@ -177,7 +177,7 @@ class FogFlow:
     def _on_setup(self, trigger: str) -> bool:
         if trigger != "ok":
             return False
-        if self.chosen() != setup_rows(self.s.setup)[-1]:
+        if self.chosen() is not START:
             self.change(+1)
         elif problems(self.s.setup):
             self.refuse("; ".join(problems(self.s.setup)))

@@ -117,7 +117,8 @@ GAME_PATH: list[dict[str, Any]] = [
      "before": "next_score_colour", "after": "cursor_to_add"},
     {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
     {"trigger": "edit", "source": F.REVIEW, "dest": F.SCORE, "after": "cursor_to_add"},
-    {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS, "before": "score_game"},
+    {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
+     "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
     {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry
     {"trigger": "ok", "source": F.RESULTS, "dest": F.DETAIL, "before": "open_detail"},
     {"trigger": ["ok", "back"], "source": F.DETAIL, "dest": F.RESULTS},
