@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from PIL import Image
 
+from flow.fog.fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from fogkeeper.events import Button
 from fogkeeper.flow.fog import FogFlow
 from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows

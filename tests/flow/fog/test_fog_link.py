@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
-from drivers import BoxDriver
+from flow.fog.drivers import BoxDriver
+from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
 SETUP = {"players": 4, "hourglass": True, "boats_without_colour": True, "rescue_leaders": True,
          "events": "with_calm", "fog_cards": "standard", "rescued_islanders": "secret"}

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fog_table import OK
-from scripts import four_player_game
 
-from drivers import BoxDriver
+from flow.fog.drivers import BoxDriver
+from flow.fog.fog_table import OK
+from flow.fog.scripts import four_player_game
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog.menus import mission_text
 from fogkeeper.flow.fog.session import rules_for

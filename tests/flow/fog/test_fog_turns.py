@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
-
-from drivers import AppDriver
+from flow.fog.drivers import AppDriver
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog.table import FogScreen
 
