@@ -43,7 +43,6 @@ class FogScreen(StrEnum):
 F = FogScreen
 SCORING = [F.SCORE, F.BONUS, F.REVIEW, F.PICK]
 LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
-TO_SCORING = {"before": "start_scoring", "after": "cursor_to_add"}
 
 GAME_PATH: list[dict[str, Any]] = [
     # the checklist: OK on "Start game" (or the link's fog.setup) lays out the game
@@ -89,7 +88,8 @@ GAME_PATH: list[dict[str, Any]] = [
     # the FOG step: its losses colour by colour, then the next round or the end
     {"trigger": "ok", "source": F.FOG, "dest": F.LOSSES, "conditions": "has_swallowed_rows",
      "after": "cursor_to_done"},
-    {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over", **TO_SCORING},
+    {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over",
+     "before": "start_scoring", "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
     {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
@@ -102,7 +102,7 @@ GAME_PATH: list[dict[str, Any]] = [
      "before": ["close_losses", "begin_turns"]},
     # the link enters every colour's losses at once
     {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.SCORE, "conditions": "is_over",
-     **TO_SCORING},
+     "before": "start_scoring", "after": "cursor_to_add"},
     {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.TURN, "before": "begin_turns"},
     # scoring wizard: each colour's Islanders, then its bonus tiles (not solo), then review
     {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
