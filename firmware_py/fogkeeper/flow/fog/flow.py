@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from transitions import Machine
 
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog import fog_step, missions, scoring, turns
+from fogkeeper.flow.fog import fog_step, link, missions, scoring, turns, views
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
 from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
@@ -68,6 +68,7 @@ class FogFlow:
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
         }
+        self.link = link.dispatcher(self)
 
     # ---- GameFlow ------------------------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:
@@ -79,9 +80,7 @@ class FogFlow:
         return self.outcome
 
     def frame(self, now: float) -> Frame:
-        from fogkeeper.flow.fog.views import frame
-
-        return frame(self, now)
+        return views.frame(self, now)
 
     def tick(self, now: float) -> None:
         if self.glass is None:
@@ -114,14 +113,10 @@ class FogFlow:
         self.machine.set_state(screen, model=self)
 
     def public_state(self) -> dict[str, Any]:
-        from fogkeeper.flow.fog.link import public_state
-
-        return public_state(self)
+        return link.public_state(self)
 
     def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
-        from fogkeeper.flow.fog.link import dispatcher
-
-        return dispatcher(self).run(name, args)
+        return self.link.run(name, args)
 
     # ---- controls ------------------------------------------------------------------------
     def press(self, trigger: str) -> None:
