@@ -83,13 +83,20 @@ def test_refusals_name_the_problem(tmp_path: Path, cmd: str, args: dict[str, Any
     assert cmd.removeprefix("fog.").split(".")[0] in reply["error"]["message"]
 
 
-def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path) -> None:
-    t = BoxDriver(tmp_path)
+def on_first_turn(folder: Path) -> BoxDriver:
+    """A three-player game over the link, on its first turn."""
+    t = BoxDriver(folder)
     ask = t.harness.request
     ok(ask("game.start", game="fog"))
     ok(ask("fog.setup", players=3, seed=7))
     ok(ask("fog.continue"))
     ok(ask("fog.draft.pick", count=99))
+    return t
+
+
+def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path) -> None:
+    t = on_first_turn(tmp_path)
+    ask = t.harness.request
     price = ok(ask("fog.cost", type="sailor", characteristic="jump", move="jump"))
     assert price["mp"] == 2 and "jump characteristic" in price["reasons"][0]
     refused = ok(ask("fog.cost", move="cross", zone="water"))
@@ -101,12 +108,8 @@ def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path)
 
 
 def test_a_refused_score_entry_changes_nothing(tmp_path: Path) -> None:
-    t = BoxDriver(tmp_path)
+    t = on_first_turn(tmp_path)
     ask = t.harness.request
-    ok(ask("game.start", game="fog"))
-    ok(ask("fog.setup", players=3, seed=7))
-    ok(ask("fog.continue"))
-    ok(ask("fog.draft.pick", count=99))
     ok(ask("fog.end_game"))
     colour = t.fog.s.colours[0]
     ok(ask("fog.score.enter", colour=colour, bonuses=[6],
