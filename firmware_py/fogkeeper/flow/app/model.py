@@ -76,7 +76,8 @@ class App:
         self._last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
         self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
-                               initial=first_screen, queued=True, ignore_invalid_triggers=True,
+                               initial=first_screen, auto_transitions=False, queued=True,
+                               ignore_invalid_triggers=True,
                                after_state_change="mark_changed")
 
     def _new_glass(self) -> Hourglass:
