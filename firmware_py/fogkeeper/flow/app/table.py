@@ -71,5 +71,6 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "link_timer_next", "source": LINK_FREE, "dest": S.TIMER, "after": "next_player"},
     {"trigger": "link_timer_reset", "source": [s for s in LINK_FREE if s is not S.TIMER],
      "dest": None, "after": "reset_glass"},
-    {"trigger": "link_game_start", "source": LINK_FREE, "dest": S.GAME},
+    {"trigger": "link_game_start", "source": [s for s in LINK_FREE if s is not S.GAME],
+     "dest": S.GAME},
 ]
