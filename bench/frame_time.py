@@ -19,8 +19,8 @@ from fogkeeper.config import Config
 from fogkeeper.drivers.display import FrameSink, create_device
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 
 
 class Quiet:

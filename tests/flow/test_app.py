@@ -10,8 +10,8 @@ from fogkeeper.config import Config
 from fogkeeper.events import Button
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import HOME_ITEMS, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
-from fogkeeper.flow.views import frame
 from support.effects import Effects
 from support.table import HOLD, AppTable
 

@@ -20,9 +20,9 @@ from fogkeeper.errors import describe_bug
 from fogkeeper.events import ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 from fogkeeper.link.protocol import LinkError, Request
 from fogkeeper.ui.draw import Frame
 

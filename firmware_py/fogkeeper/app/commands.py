@@ -1,7 +1,8 @@
 """Host-link commands: each request runs on the loop thread and gets exactly one reply.
 
-The catalogue (name -> handler) is the table at the bottom; ``docs/host-link.md`` lists the
-same commands with examples.
+The catalogue (name -> handler) is the table in ``Commands``; ``docs/host-link.md`` lists the
+same commands with examples. A command that moves the app to another screen fires a named
+``link_*`` trigger of the app's table, through the same actions as the buttons.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Result = dict[str, Any]
 ALL_GAMES = ("fog", "fogsite", "corps")
+READ_ONLY = frozenset({"hello", "screen", "state"})  # commands that change nothing to save
 
 
 def _within(name: str, value: int, low: int, high: int, unit: str = "") -> int:
@@ -82,13 +84,16 @@ class Commands:
                 known = ", ".join(sorted(self.table))
                 raise LinkError(ErrorCode.UNKNOWN_CMD,
                                 f"unknown command {request.cmd!r}; known: {known}", request.id)
-            return encode_reply(request.id, handler(request))
+            result = handler(request)
         except LinkError as exc:
             return encode_error(request.id, exc.code, exc.message)
         except Exception as exc:  # a bug must not kill the box: answer, log, carry on
             log.error("command %s failed: %s", request.cmd, describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
                                 f"{request.cmd}: internal error, see the box's log")
+        if request.cmd not in READ_ONLY:
+            self.box.app.mark_changed()
+        return encode_reply(request.id, result)
 
     def _game_handler(self, cmd: str) -> Callable[[Request], Result] | None:
         """``<game>.<action>`` goes to that game's flow, when the game is known."""
@@ -101,9 +106,7 @@ class Commands:
             if game is None or game.name != prefix:
                 raise _not_now(request, f"{prefix} is not running; send game.start "
                                         f'{{"game": "{prefix}"}} first')
-            result = game.command(action, request.args)
-            self.box.app.changes += 1
-            return result
+            return game.command(action, request.args)
         return handler
 
     # ---- general -------------------------------------------------------------------------
@@ -166,9 +169,7 @@ class Commands:
         if glass.phase is Phase.PAUSED:
             glass.reset()
         glass.set_duration(seconds)
-        app.start_glass()
-        app.machine.set_state(Screen.TIMER, model=app)
-        app.changes += 1
+        app.trigger("link_timer_start")
         return self._timer_reply()
 
     def _timer_reply(self) -> Result:
@@ -194,17 +195,12 @@ class Commands:
 
     def timer_next(self, request: Request) -> Result:
         self._free(request)
-        self.box.app.next_player()
-        self.box.app.machine.set_state(Screen.TIMER, model=self.box.app)
+        self.box.app.trigger("link_timer_next")
         return self._timer_reply()
 
     def timer_reset(self, request: Request) -> Result:
         self._free(request)
-        app = self.box.app
-        app.reset_glass()
-        if app.state is Screen.TIMER:
-            app.machine.set_state(Screen.TIMER_MENU, model=app)
-        app.changes += 1
+        self.box.app.trigger("link_timer_reset")
         return self._timer_reply()
 
     def timer_set(self, request: Request) -> Result:
@@ -221,7 +217,6 @@ class Commands:
         glass.set_duration(seconds)
         glass.set_players(players)
         app.visual_only = visual
-        app.changes += 1
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
                 "visual_only": app.visual_only}
 
@@ -237,11 +232,9 @@ class Commands:
         if app.game is not None:
             raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
         try:
-            app.game = app.new_game(name)
+            app.start_game(name)
         except FogkeeperError as exc:
             raise _not_now(request, f"{name} cannot start: {exc}") from None
-        app.machine.set_state(Screen.GAME, model=app)
-        app.changes += 1
         return {"screen": app.state.value, "game": name}
 
     def game_quit(self, request: Request) -> Result:
