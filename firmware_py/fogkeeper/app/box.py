@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+from fogkeeper.app.store import StorageError
 from fogkeeper.config import Config
 from fogkeeper.errors import describe_bug
 from fogkeeper.events import ButtonEvent
@@ -24,10 +25,12 @@ from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 from fogkeeper.link.protocol import LinkError, Request
+from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
 log = logging.getLogger(__name__)
 DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a still screen
+SAVE_RETRY_SECONDS = 5.0     # how often a refused save is tried again with nothing else to do
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
 
 
@@ -105,6 +108,7 @@ class Box:
         self._dimmed = False
         self._shift = 0
         self._next_shift = clock() + config.screen.shift_every_seconds
+        self.storage_problem: str | None = None  # why the last save failed, until one works
         from fogkeeper.app.commands import Commands  # commands reach into the box; import late
         self.commands = Commands(self)
 
@@ -133,7 +137,11 @@ class Box:
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.stores.folder / "records" / f"{game}-{stamp}.json"
-        JsonStore(path).save(record)
+        try:
+            JsonStore(path).save(record)
+        except (StorageError, ValueError) as exc:
+            self._storage_failed(str(exc))
+            return f"(not saved: {exc})"
         log.info("game record written: %s", path)
         return str(path)
 
@@ -146,7 +154,10 @@ class Box:
         presets = self.stores.presets.load()
         presets = presets if isinstance(presets, dict) else {}
         if presets.get(game) != preset:
-            self.stores.presets.save({**presets, game: preset})
+            try:
+                self.stores.presets.save({**presets, game: preset})
+            except (StorageError, ValueError) as exc:
+                self._storage_failed(str(exc))
 
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -199,6 +210,8 @@ class Box:
             deadlines.append(timer)
         if not self.parts.sink.healthy:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
+        if self.storage_problem is not None:
+            deadlines.append(now + SAVE_RETRY_SECONDS)
         if self.config.screen.dim_after_seconds and not self._dimmed:
             deadlines.append(self._last_input + self.config.screen.dim_after_seconds)
         if not deadlines:
@@ -231,6 +244,8 @@ class Box:
     def present(self, image: Image.Image) -> Image.Image:
         """What the panel gets: nudged a pixel against burn-in (the sink does the rotation)."""
         dx, dy = SHIFTS[self._shift]
+        if self.storage_problem is not None:
+            image = _with_banner(image, "NOT SAVED: " + self.storage_problem)
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
     def save(self, force: bool = False) -> None:
@@ -243,15 +258,32 @@ class Box:
         shown = self.app.glass.shown_seconds(now)
         running = self.app.glass.phase is Phase.RUNNING
         due = running and shown != self._saved_shown
-        if not (force or due or self.app.changes != self._saved_changes):
+        retry = self.storage_problem is not None
+        if not (force or due or retry or self.app.changes != self._saved_changes):
             return
-        self._saved_changes = self.app.changes
-        self._saved_shown = shown
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
         taken = snapshot.take(self.app, now)
-        self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
-        self.stores.save_settings(self.app.settings)
+        try:
+            self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
+            self.stores.save_settings(self.app.settings)
+        except (StorageError, ValueError) as exc:
+            # the box plays on from memory; every later step tries again
+            self._storage_failed(getattr(exc, "reason", str(exc)))
+            return
+        self._saved_changes = self.app.changes
+        self._saved_shown = shown
+        if self.storage_problem is not None:
+            log.warning("saving works again")
+            self.storage_problem = None
+            self.emit("storage", {"saved": True})
+
+    def _storage_failed(self, reason: str) -> None:
+        """Say once, on the screen, the link and the log, that the disk refuses, and why."""
+        if reason != self.storage_problem:
+            log.warning("cannot save: %s", reason)
+            self.emit("storage", {"saved": False, "reason": reason})
+        self.storage_problem = reason
 
     def close(self) -> None:
         for closer in self.parts.closers:
@@ -259,3 +291,10 @@ class Box:
                 closer()
             except Exception:  # a driver that fails to close must not stop the others
                 log.exception("a driver failed to close")
+
+
+def _with_banner(image: Image.Image, text: str) -> Image.Image:
+    """The picture with an inverted strip across its top that the players cannot miss."""
+    shown = image.copy()
+    d.title_bar(ImageDraw.Draw(shown), text)
+    return shown

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fogkeeper.app.box import Box, Parts, Stop
-from fogkeeper.app.store import Stores
+from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, data_dir, load_config
 from fogkeeper.events import Button
 
@@ -35,6 +35,12 @@ def run(args: argparse.Namespace) -> int:
     if args.link is not None:
         config = replace(config, link=replace(config.link, port=args.link))
     setup_logging(config)
+    lock = FolderLock(data_dir(config))
+    try:
+        lock.acquire()
+    except FolderInUseError as exc:
+        print(f"fogkeeper: {exc}", file=sys.stderr)
+        return 2
     box = build(config, keymap=args.sim and config.display.driver == "terminal")
     stop = box.events.put
     signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
@@ -44,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         box.run()
     finally:
         box.close()
+        lock.release()
     return 0
 
 
@@ -55,16 +62,23 @@ def simulated(config: Config, *, terminal: bool) -> Config:
 
 
 def setup_logging(config: Config) -> None:
-    """One-line records on stderr (journald adds the time); in the terminal sim, to a file."""
+    """One-line records on stderr (journald adds the time); in the terminal sim, to a file
+    in the data folder (stderr is the screen there), or stderr when the folder refuses."""
     level = getattr(logging, config.log.level.upper())
     fmt = "%(levelname)s %(name)s: %(message)s"
     if config.display.driver == "terminal":
         folder = data_dir(config)
-        folder.mkdir(parents=True, exist_ok=True)
-        logging.basicConfig(level=level, format="%(asctime)s " + fmt,
-                            filename=folder / "fogkeeper.log")
-    else:
-        logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            logging.basicConfig(level=level, format="%(asctime)s " + fmt,
+                                filename=folder / "fogkeeper.log")
+        except OSError as exc:
+            print(f"fogkeeper: cannot log to {folder} ({reason_of(exc)}); logging to stderr",
+                  file=sys.stderr)
+        else:
+            logging.getLogger("transitions").setLevel(logging.ERROR)
+            return
+    logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
     logging.getLogger("transitions").setLevel(logging.ERROR)  # ignored keys are not news
 
 
