@@ -61,6 +61,7 @@ class Request:
     id: RequestId
     cmd: str
     args: Mapping[str, Any]
+    host: int = 0  # which connection sent it: a reply is never sent to a later host
 
 
 def _reject_constant(name: str) -> Any:
