@@ -182,10 +182,14 @@ class LinkServer:
     def new_host(self) -> None:
         """A new host is on the line: nothing still queued for the last one is sent."""
         with self._lock:
-            self.host += 1
-            with contextlib.suppress(queue.Empty):
-                while True:
-                    self._outbox.get_nowait()
+            self._forget_host()
+
+    def _forget_host(self) -> None:
+        """(Lock held.) Count a new host and drop what was queued for the last one."""
+        self.host += 1
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._outbox.get_nowait()
 
     def deliver(self, item: Request | LinkError) -> None:
         """Hand one parsed line to ``on_line``, marked with the host that sent it; a failing
@@ -258,10 +262,10 @@ class LinkServer:
             if self._closing.is_set():
                 port.close()
                 return True
+            self._forget_host()  # a reopened port is a new host: the last one's replies stay
             self._reader = reader
             self._lost.clear()
             reader.start()
-        self.new_host()  # a reopened port is a new host: the last one's replies stay unsent
         log.info("link: listening on %s", self.spec)
         return True
 
