@@ -15,6 +15,7 @@ from typing import Any
 from fogkeeper.app.box import Box, Parts, Stop
 from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, data_dir, load_config
+from fogkeeper.errors import ConfigError
 from fogkeeper.events import Button
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,35 @@ def setup_logging(config: Config) -> None:
     logging.getLogger("transitions").setLevel(logging.ERROR)  # ignored keys are not news
 
 
+# the Python modules a real box needs beyond the simulator's, and the extra that installs them
+PI_MODULES = {"lgpio": "the lgpio pin factory ([inputs] pin_factory)",
+              "spidev": "an SPI display ([display] interface = 'spi')",
+              "RPi.GPIO": "an SPI display's DC and reset lines ([display] interface = 'spi')"}
+PI_EXTRA = "pip install 'fogkeeper[pi]' (or .venv/bin/pip install -e '.[pi]' from the source)"
+
+
+def missing_modules(config: Config) -> list[str]:
+    """What the config needs that is not installed, each with the reason; [] on a good box."""
+    import importlib.util
+
+    needed = []
+    if config.inputs.pin_factory == "lgpio":
+        needed.append("lgpio")
+    d = config.display
+    if d.driver in ("ssd1306", "sh1106") and d.interface == "spi":
+        needed += ["spidev", "RPi.GPIO"]
+    return [f"{name} for {PI_MODULES[name]}" for name in needed
+            if importlib.util.find_spec(name.split(".")[0]) is None]
+
+
+def check_modules(config: Config) -> None:
+    """ConfigError naming every missing module and the extra that installs it."""
+    missing = missing_modules(config)
+    if missing:
+        raise ConfigError(f"{config.source}: not installed: {'; '.join(missing)}. "
+                          f"Install them with {PI_EXTRA}")
+
+
 def pin_factory(name: str) -> Any:
     if name == "mock":
         from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -90,7 +120,11 @@ def pin_factory(name: str) -> Any:
     if name == "lgpio":
         from gpiozero.pins.lgpio import LGPIOFactory
 
-        return LGPIOFactory()
+        try:
+            return LGPIOFactory()
+        except Exception as exc:  # not a Pi, or no access to /dev/gpiochip*
+            raise ConfigError(f"the lgpio pin factory cannot start here ({exc}); on a PC "
+                              "use --sim") from None
     return None  # gpiozero picks the best one it finds
 
 
@@ -106,6 +140,7 @@ def build(config: Config, *, keymap: bool = False,
     from fogkeeper.drivers.display import FrameSink, create_device
     from fogkeeper.drivers.inputs import GpioInputs
 
+    check_modules(config)
     factory = pin_factory(config.inputs.pin_factory)
     d = config.display
     device = create_device(d.driver, interface=d.interface, i2c_port=d.i2c_port,
