@@ -55,9 +55,9 @@ def test_a_full_disk_is_shown_retried_and_forgotten_once_it_has_room(small_disk:
     h.request("timer.reset")
     h.request("timer.start", seconds=50)
     assert h.link.events("storage")[-1] == {"event": "storage", "saved": False,
-                                            "reason": "the disk is full"}
+                                            "reason": "disk full"}
     assert h.request("hello")["ok"]  # the box answers on
-    assert h.box.storage_problem == "the disk is full"
+    assert h.box.storage_problem == "disk full"
     banner = h.shown.crop((0, 0, 128, 10))
     assert banner.getbbox() is not None and banner != h.box.frame.image.crop((0, 0, 128, 10))
     assert _saved(small_disk / "data")["seconds"] == 45  # the old save is whole
@@ -74,7 +74,7 @@ def test_a_disk_made_read_only_mid_game_keeps_the_game_in_memory(small_disk: Pat
     h.request("game.start", game="fog")
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
     h.tap(Button.DOWN, Button.DOWN)
-    assert h.link.events("storage")[-1]["reason"] == "the disk is read-only"
+    assert h.link.events("storage")[-1]["reason"] == "disk read-only"
     assert h.request("state")["game"]["name"] == "fog"
     subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
     h.tap(Button.DOWN)
@@ -91,7 +91,7 @@ def test_a_vanished_and_replaced_data_folder(tmp_path: Path) -> None:
     subprocess.run(["rm", "-rf", str(folder)], check=True)
     folder.write_text("somebody put a file here")
     h.request("timer.pause")
-    assert "where the data folder should be" in h.link.events("storage")[-1]["reason"]
+    assert "data folder is a file" in h.link.events("storage")[-1]["reason"]
     assert h.request("hello")["ok"]
     folder.unlink()
     h.wait(6)

@@ -81,7 +81,7 @@ def test_a_document_too_deep_to_save_is_refused_before_the_disk_is_touched(
 
 def test_a_file_where_the_folder_should_be_gives_a_storage_error(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("not a folder")
-    with pytest.raises(StorageError, match="where the data folder should be"):
+    with pytest.raises(StorageError, match="data folder is a file"):
         JsonStore(tmp_path / "data" / "session.json").save({"turn": 1})
 
 
@@ -105,7 +105,7 @@ def test_a_full_disk_refuses_with_its_reason_and_keeps_the_old_file(small_disk: 
     (small_disk / "filler").write_bytes(b"\0" * 60_000)
     with pytest.raises(StorageError) as refused:
         store.save({"turn": 2, "pad": "x" * 20_000})
-    assert refused.value.reason == "the disk is full"
+    assert refused.value.reason == "disk full"
     assert store.load() == {"turn": 1}
     assert not (small_disk / "session.json.tmp").exists()
     (small_disk / "filler").unlink()
@@ -119,7 +119,7 @@ def test_a_read_only_disk_refuses_with_its_reason(small_disk: Path) -> None:
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
     with pytest.raises(StorageError) as refused:
         store.save({"turn": 2})
-    assert refused.value.reason == "the disk is read-only"
+    assert refused.value.reason == "disk read-only"
     assert refused.value.errno is None or refused.value.errno != errno.ENOSPC
     assert store.load() == {"turn": 1}
     subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)

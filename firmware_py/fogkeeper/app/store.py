@@ -42,12 +42,12 @@ class FolderInUseError(FogkeeperError):
 
 def reason_of(exc: OSError) -> str:
     """An OSError in the words a player can act on."""
-    words = {errno.ENOSPC: "the disk is full", errno.EROFS: "the disk is read-only",
-             errno.EACCES: "no permission to write", errno.EPERM: "no permission to write",
-             errno.ENOTDIR: "a file stands where the data folder should be",
-             errno.EEXIST: "a file stands where the data folder should be",
-             errno.ENOENT: "the data folder is gone", errno.EDQUOT: "the disk quota is full",
-             errno.EIO: "the disk reports an I/O error"}
+    # short: the box shows them in its title bar ("NOT SAVED: disk full")
+    words = {errno.ENOSPC: "disk full", errno.EROFS: "disk read-only",
+             errno.EACCES: "no permission", errno.EPERM: "no permission",
+             errno.ENOTDIR: "data folder is a file", errno.EEXIST: "data folder is a file",
+             errno.ENOENT: "data folder gone", errno.EDQUOT: "disk quota full",
+             errno.EIO: "disk I/O error"}
     return words.get(exc.errno or 0, exc.strerror or type(exc).__name__)
 
 
