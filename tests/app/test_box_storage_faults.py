@@ -53,7 +53,9 @@ def test_a_full_disk_is_shown_retried_and_forgotten_once_it_has_room(small_disk:
     assert _saved(small_disk / "data") == {"screen": "timer", "seconds": 45}
     _fill(small_disk / "filler")
     h.request("timer.reset")
-    h.request("timer.start", seconds=50)
+    refused = h.request("timer.start", seconds=50)
+    assert refused["error"]["code"] == "not_saved"  # never an "ok" a pulled plug takes back
+    assert "disk full" in refused["error"]["message"]
     assert h.link.events("storage")[-1] == {"event": "storage", "saved": False,
                                             "reason": "disk full"}
     assert h.request("hello")["ok"]  # the box answers on

@@ -185,6 +185,7 @@ def test_every_error_code_has_its_wire_name() -> None:
         "not_now",
         "locked",
         "busy",
+        "not_saved",
         "internal",
     }
 

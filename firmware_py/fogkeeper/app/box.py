@@ -24,13 +24,14 @@ from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
-from fogkeeper.link.protocol import LinkError, Request
+from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
 log = logging.getLogger(__name__)
 DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a still screen
 SAVE_RETRY_SECONDS = 5.0     # how often a refused save is tried again with nothing else to do
+WAITING_REQUESTS = 32        # link requests kept waiting; past that the host gets ``busy``
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
 
 
@@ -62,13 +63,21 @@ class Player(Protocol):
 
 
 class Link(Protocol):
-    def send(self, line: bytes) -> None: ...
+    def send(self, line: bytes, host: int | None = None) -> None: ...
     def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
 class Stop:
     """Put on the queue to end the loop."""
+
+
+@dataclass(frozen=True)
+class Wake:
+    """Put on the queue when a link request waits, so a sleeping loop takes it."""
+
+
+WAKE = Wake()
 
 
 @dataclass
@@ -94,7 +103,11 @@ class Box:
         self.parts = parts
         self.stores = stores
         self.clock = clock
-        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop] = queue.Queue()
+        # presses (and Stop) on one queue, link requests on a bounded one: a press never waits
+        # behind link traffic, and a flood costs the host ``busy`` replies, not memory
+        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop | Wake] = (
+            queue.Queue())
+        self.requests: queue.Queue[Request | LinkError] = queue.Queue(WAITING_REQUESTS)
         settings = Settings.from_config(config).merged(stores.load_settings())
         saved = stores.load_session()
         first = Screen.RESUME if saved else (Screen.KEYMAP if keymap else Screen.HOME)
@@ -172,26 +185,67 @@ class Box:
         finally:
             self.save(force=True)
 
-    def _next_item(self) -> ButtonEvent | Request | LinkError | Stop | None:
-        wait = self._seconds_to_next_deadline()
+    def link_input(self, item: Request | LinkError) -> bool:
+        """From the link's reader thread: keep a request for the loop; False when full."""
+        was_empty = self.requests.empty()
         try:
-            return self.events.get(timeout=wait)
-        except queue.Empty:
-            return None
+            self.requests.put_nowait(item)
+        except queue.Full:
+            return False
+        if was_empty:
+            self.events.put(WAKE)
+        return True
 
-    def step(self, item: ButtonEvent | Request | LinkError | None) -> None:
-        """Handle one item (or a deadline when None), then redraw and save as needed."""
+    def _next_item(self) -> ButtonEvent | Request | LinkError | Stop | None:
+        """Presses first, then waiting requests; else sleep to the next deadline (None)."""
+        while True:
+            try:
+                item = self.events.get_nowait()
+            except queue.Empty:
+                try:
+                    return self.requests.get_nowait()
+                except queue.Empty:
+                    pass
+                try:
+                    item = self.events.get(timeout=self._seconds_to_next_deadline())
+                except queue.Empty:
+                    return None
+            if not isinstance(item, Wake):
+                return item
+            # a Wake only says a request waits: presses that came since still go first
+
+    def step(self, item: ButtonEvent | Request | LinkError | Wake | None) -> None:
+        """Handle one item (or a deadline when None), save, then reply and redraw.
+
+        Write-ahead: the step's effect is on disk before its reply leaves and before its
+        frame is pushed, so an "ok" or a screen a pulled plug can take back is never shown.
+        """
+        reply: bytes | None = None
+        ok = changed = False
         try:
             if isinstance(item, ButtonEvent):
                 self.press(item)
-            elif item is not None:
-                self.commands.answer(item)
+            elif isinstance(item, Request | LinkError):
+                changes = self.app.changes
+                reply, ok = self.commands.answer(item)
+                changed = self.app.changes != changes
             self.app.tick(self.clock())
         except Exception as exc:  # a bug in a flow must not stop the box; the state stays
             log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
         self._housekeeping()
-        self.refresh()
         self.save()
+        if reply is not None and isinstance(item, Request | LinkError):
+            if ok and changed and self.storage_problem is not None:
+                reply = encode_error(
+                    getattr(item, "id", None), ErrorCode.NOT_SAVED,
+                    f"done on the box but not saved ({self.storage_problem}); the box saves "
+                    "it as soon as the disk takes it")
+            self._send(reply, item.host if isinstance(item, Request) else None)
+        self.refresh()
+
+    def _send(self, line: bytes, host: int | None) -> None:
+        if self.parts.link is not None:
+            self.parts.link.send(line, host)
 
     def press(self, event: ButtonEvent) -> None:
         """A button event from the hardware or the link: wakes a dimmed screen first."""

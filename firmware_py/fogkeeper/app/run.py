@@ -182,7 +182,7 @@ def _start_keyboard(box: Box, factory: Any, pins: dict[Button, int]) -> Callable
 def _start_link(box: Box, config: Config) -> Callable[[], None]:
     from fogkeeper.link.transport import LinkServer
 
-    server = LinkServer(config.link.port, box.events.put, baudrate=config.link.baudrate)
+    server = LinkServer(config.link.port, box.link_input, baudrate=config.link.baudrate)
     box.parts.link = server
     server.start()
     return server.close

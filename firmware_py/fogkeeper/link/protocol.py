@@ -33,6 +33,7 @@ class ErrorCode(StrEnum):
     NOT_NOW = "not_now"
     LOCKED = "locked"
     BUSY = "busy"          # the box has more requests waiting than it keeps; send again later
+    NOT_SAVED = "not_saved"  # done, but the disk refused it: a pulled plug would lose it
     INTERNAL = "internal"
 
 

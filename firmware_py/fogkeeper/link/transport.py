@@ -249,11 +249,13 @@ class LinkServer:
             else:
                 log.debug("link: reopen of %s failed: %s", self.spec, exc)
             return False
-        # half a line the last host left unread is not this host's
-        with contextlib.suppress(serial.SerialException, OSError, AttributeError):
-            cast(serial.Serial, port).reset_input_buffer()
         if hasattr(port, "on_hangup"):
             port.on_hangup = self.new_host  # the pty tells when its host hangs up
+        elif not first:
+            # a device reopened after a fault: what the last host left unread is not the
+            # next one's (a pty is new at each opening and has nothing stale to drop)
+            with contextlib.suppress(serial.SerialException, OSError, AttributeError):
+                cast(serial.Serial, port).reset_input_buffer()
         reader: _Reader = serial.threaded.ReaderThread(
             cast(serial.Serial, port), lambda: _LineProtocol(self)
         )
