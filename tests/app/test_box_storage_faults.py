@@ -98,3 +98,45 @@ def test_a_vanished_and_replaced_data_folder(tmp_path: Path) -> None:
     folder.unlink()
     h.wait(6)
     assert h.box.storage_problem is None and _saved(folder)["seconds"] == 45
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _zero_link(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _deep(path: Path) -> None:
+    path.write_text("[" * 200_000 + "]" * 200_000)
+
+
+def _half_deep(path: Path) -> None:
+    path.write_text('{"fog": ' + "[" * 500 + "]" * 500 + "}")
+
+
+def _not_json(path: Path) -> None:
+    path.write_bytes(b"\xff{half")
+
+
+DAMAGE = [_fifo, _folder, _zero_link, _deep, _half_deep, _not_json]
+
+
+@pytest.mark.parametrize("name", ["session.json", "settings.json", "presets.json"])
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
+def test_a_damaged_file_of_any_kind_never_stops_the_box(
+        tmp_path: Path, name: str, damage: object) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    damage(folder / name)  # type: ignore[operator]
+    h = BoxHarness(folder)
+    assert h.request("hello")["ok"]
+    assert h.request("game.start", game="fog")["ok"]  # reads the presets
+    h.tap(Button.DOWN)
+    assert h.request("hello")["ok"] and h.box.storage_problem is None
+    assert len(list(folder.glob(f"{name}.bad-*"))) == 1  # kept for the owner, never deleted
