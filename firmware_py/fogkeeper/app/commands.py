@@ -67,17 +67,14 @@ class Commands:
             "game.quit": self.game_quit,
         }
 
-    def answer(self, item: Request | LinkError) -> None:
-        """Reply to one parsed line; every line gets a reply, errors included."""
-        link = self.box.parts.link
+    def answer(self, item: Request | LinkError) -> tuple[bytes, bool]:
+        """The reply to one parsed line and whether it says ok; every line gets one, errors
+        included. The box sends it once the command's effect is on disk."""
         if isinstance(item, LinkError):
-            reply = encode_error(item.request_id, item.code, item.message)
-        else:
-            reply = self._run(item)
-        if link is not None:
-            link.send(reply)
+            return encode_error(item.request_id, item.code, item.message), False
+        return self._run(item)
 
-    def _run(self, request: Request) -> bytes:
+    def _run(self, request: Request) -> tuple[bytes, bool]:
         handler = self.table.get(request.cmd) or self._game_handler(request.cmd)
         try:
             if handler is None:
@@ -86,14 +83,14 @@ class Commands:
                                 f"unknown command {request.cmd!r}; known: {known}", request.id)
             result = handler(request)
         except LinkError as exc:
-            return encode_error(request.id, exc.code, exc.message)
+            return encode_error(request.id, exc.code, exc.message), False
         except Exception as exc:  # a bug must not kill the box: answer, log, carry on
             log.error("command %s failed: %s", request.cmd, describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
-                                f"{request.cmd}: internal error, see the box's log")
+                                f"{request.cmd}: internal error, see the box's log"), False
         if request.cmd not in READ_ONLY:
             self.box.app.mark_changed()
-        return encode_reply(request.id, result)
+        return encode_reply(request.id, result), True
 
     def _game_handler(self, cmd: str) -> Callable[[Request], Result] | None:
         """``<game>.<action>`` goes to that game's flow, when the game is known."""
