@@ -172,6 +172,10 @@ class Box:
             except (StorageError, ValueError) as exc:
                 self._storage_failed(str(exc))
 
+    def set_aside_session(self, reason: str) -> None:
+        """A saved session that cannot be resumed is kept under another name, not lost."""
+        self.stores.session.move_aside(reason)
+
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
         """Serve events until a ``Stop`` arrives; always leaves the session saved."""

@@ -156,8 +156,17 @@ class Commands:
             raise _not_now(request, "answer the saved-session offer first (session.resume "
                                     "or session.discard)")
 
-    def timer_start(self, request: Request) -> Result:
+    def _timer_free(self, request: Request) -> None:
+        """The box's own timer is not for use inside a game: the game keeps its hourglass,
+        and leaving the game's screen for the timer would leave the game behind."""
         self._free(request)
+        game = self.box.app.game
+        if game is not None:
+            raise _not_now(request, f"{game.name} is running and keeps its own hourglass "
+                                    f"({game.name}.* commands); quit it first (game.quit)")
+
+    def timer_start(self, request: Request) -> Result:
+        self._timer_free(request)
         app, glass = self.box.app, self.box.app.glass
         if glass.phase is Phase.RUNNING:
             raise _not_now(request, "the timer is already running")
@@ -175,7 +184,7 @@ class Commands:
                 "seconds_left": round(glass.remaining(self.box.clock()), 2)}
 
     def _expect_phase(self, request: Request, phase: Phase) -> None:
-        self._free(request)
+        self._timer_free(request)
         if self.box.app.glass.phase is not phase:
             raise _not_now(request, f"the timer is {self.box.app.glass.phase.value}, "
                                     f"not {phase.value}")
@@ -191,17 +200,17 @@ class Commands:
         return self._timer_reply()
 
     def timer_next(self, request: Request) -> Result:
-        self._free(request)
+        self._timer_free(request)
         self.box.app.trigger("link_timer_next")
         return self._timer_reply()
 
     def timer_reset(self, request: Request) -> Result:
-        self._free(request)
+        self._timer_free(request)
         self.box.app.trigger("link_timer_reset")
         return self._timer_reply()
 
     def timer_set(self, request: Request) -> Result:
-        self._free(request)
+        self._timer_free(request)
         app, glass = self.box.app, self.box.app.glass
         if glass.phase in (Phase.RUNNING, Phase.PAUSED):
             raise _not_now(request, "reset the timer before changing it")

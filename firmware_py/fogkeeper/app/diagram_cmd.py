@@ -33,6 +33,7 @@ class _Quiet:
         return None
 
     def save_preset(self, game: str, preset: Any) -> None: ...
+    def set_aside_session(self, reason: str) -> None: ...
 
 
 def built() -> dict[str, Callable[[], Machine]]:

@@ -36,6 +36,7 @@ class Effects(Protocol):
     def save_record(self, game: str, record: dict[str, Any]) -> str: ...
     def load_preset(self, game: str) -> Any: ...
     def save_preset(self, game: str, preset: Any) -> None: ...
+    def set_aside_session(self, reason: str) -> None: ...
 
 
 def trigger_name(event: ButtonEvent) -> str:
@@ -295,6 +296,7 @@ class App:
         except Exception as exc:  # e.g. a game this firmware no longer has, or a bug
             why = str(exc) if isinstance(exc, FogkeeperError) else describe_bug(exc)
             log.warning("cannot resume the saved session: %s", why)
+            self.effects.set_aside_session(f"it could not be resumed: {why}")  # never deleted
             self.discard_session()
             self.go_home()
 
