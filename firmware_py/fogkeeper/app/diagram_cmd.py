@@ -13,7 +13,7 @@ from fogkeeper.errors import FogkeeperError
 def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
     """Every flow's (states, transition table, initial state), by name."""
     from fogkeeper.flow import app, corps, fog, fogsite, hourglass
-    from fogkeeper.flow.corps_model import CorpsScreen
+    from fogkeeper.flow.corps import CorpsScreen
     from fogkeeper.flow.fog_model import FogScreen
     from fogkeeper.flow.fogsite_core import Stage
     from fogkeeper.flow.tables import expand

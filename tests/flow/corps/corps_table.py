@@ -16,8 +16,9 @@ from apptable import AppTable
 from fogkeeper.config import Config, SecurityConfig
 from fogkeeper.events import Button
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.corps import CorpsFlow
-from fogkeeper.flow.corps_model import CorpsScreen
+from fogkeeper.flow.corps import CorpsFlow, CorpsScreen
+from fogkeeper.flow.corps.chapter import TRACKER_ITEMS, pickable
+from fogkeeper.flow.corps.views import TRACKER_LABELS
 from fogkeeper.flow.settings import Settings
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
@@ -109,7 +110,7 @@ class Table(AppTable):
         return self.press(OK)
 
     def go_to(self, slot: int) -> Table:
-        here = self.game.cursor_slot
+        here = self.game.session.cursor_slot
         rows = (slot - 1) // 3 - (here - 1) // 3
         columns = (slot - 1) % 3 - (here - 1) % 3
         moves = [DOWN if rows > 0 else UP] * abs(rows) + [RIGHT if columns > 0 else LEFT] * abs(
@@ -120,7 +121,7 @@ class Table(AppTable):
         """On the board: OK on an empty circle, then the token from the list beside it."""
         self.go_to(slot).press(OK)
         assert self.screen is CorpsScreen.PICK
-        offered = [t for t in self.game.pickable()]
+        offered = list(pickable(self.game.session))
         return self.press(*[DOWN] * offered.index(token), OK)
 
     def tracker_row(self, label: str) -> Table:
@@ -129,5 +130,5 @@ class Table(AppTable):
             self.press(B)
         if self.screen is not CorpsScreen.TRACKER:
             self.press(KEY3)
-        items = self.game.menu_items(CorpsScreen.TRACKER)
-        return self.press(*[UP] * len(items), *[DOWN] * items.index(label))
+        labels = [TRACKER_LABELS[item] for item in TRACKER_ITEMS]
+        return self.press(*[UP] * len(labels), *[DOWN] * labels.index(label))
