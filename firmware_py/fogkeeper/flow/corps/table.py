@@ -45,6 +45,8 @@ WHY_FROM = [C.CHAPTER, C.TRACKER, C.END_CONFIRM]
 KEY_SCREENS = [C.MODE, C.KEY_MENU, C.KEY_SLOT, C.KEY_WAIT, C.SEAL_PIN, C.SEAL_NO_PIN]
 AFTER_END = [C.REVEAL, C.VERDICT, C.REVIEW]
 PLAYING = [s for s in CorpsScreen if s not in AFTER_END]
+# screens that are only ever shown with a key entered
+WITH_KEY = [C.SEAL_PIN, C.SEAL_NO_PIN, C.SEALED, C.UNSEAL_PIN, C.NO_PIN]
 log = logging.getLogger(__name__)
 
 TRANSITIONS: list[dict[str, Any]] = [
@@ -124,7 +126,8 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "hold_ok", "source": C.END_CONFIRM, "dest": None, "after": "end_now"},
     {"trigger": ["ok", "back"], "source": C.END_CONFIRM, "dest": C.CHAPTER},
     {"trigger": "reveal_begins", "source": PLAYING, "dest": C.REVEAL},
-    {"trigger": "nothing_to_reveal", "source": PLAYING, "dest": C.VERDICT},
+    {"trigger": "nothing_to_reveal", "source": [s for s in PLAYING if s not in WITH_KEY],
+     "dest": C.VERDICT},
     {"trigger": "ok", "source": C.REVEAL, "dest": None, "after": "reveal_ok"},
     {"trigger": "hold_ok", "source": C.REVEAL, "dest": None, "after": "reveal_everything"},
     {"trigger": "reveal_done", "source": [C.REVEAL, C.REVIEW, C.QUIT], "dest": C.VERDICT},
