@@ -1,9 +1,6 @@
-"""Corps of Discovery, Fog chapter on the box: the one table of screens, and its actions.
+"""The Corps table: every screen a state, every control a trigger; the actions below it.
 
-Read the table first: every screen is a state, every control a trigger. The answer key is
-entered by someone who does not play, sealed with the PIN, and shown only after the end.
-Menu choices are plain code below the table; they fire the table's named triggers, and so
-do the link's commands (``link.py``).
+Menu choices are plain code that fires the table's named triggers, as the link does.
 """
 
 from __future__ import annotations
@@ -99,7 +96,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "pick_token", "source": C.BOARD, "dest": C.PICK},
     {"trigger": "take_token", "source": C.BOARD, "dest": C.CARRY},
     {"trigger": "back", "source": C.BOARD, "dest": C.CHAPTER},
-    {"trigger": ["key3", "open_tracker"], "source": [C.BOARD, C.CHAPTER], "dest": C.TRACKER},
+    {"trigger": "key3", "source": [C.BOARD, C.CHAPTER], "dest": C.TRACKER},
     {"trigger": "ok", "source": C.PICK, "dest": C.BOARD, "before": "place_chosen"},
     {"trigger": "back", "source": C.PICK, "dest": C.BOARD},
     {"trigger": "ok", "source": C.CARRY, "dest": None, "after": "carry_ok"},
@@ -110,6 +107,7 @@ TRANSITIONS: list[dict[str, Any]] = [
     # the chapter menu and "can we end?"
     {"trigger": "ok", "source": C.CHAPTER, "dest": None, "after": "choose_in_chapter"},
     {"trigger": "back", "source": C.CHAPTER, "dest": C.BOARD},
+    {"trigger": "open_tracker", "source": C.CHAPTER, "dest": C.TRACKER},
     {"trigger": "ask_why", "source": WHY_FROM, "dest": C.WHY, "before": "remember_for_why"},
     {"trigger": ["ok", "back"], "source": C.WHY, "dest": None, "after": "back_from_why"},
     *({"trigger": f"back_to_{s.value}", "source": C.WHY, "dest": s} for s in WHY_FROM),
