@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from corps_table import DOWN, HOLD, KEY3, LEFT, OK, RIGHT, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, KEY3, LEFT, OK, RIGHT, UP, B, Table, shuffled_key
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.rules import corps
@@ -179,7 +179,7 @@ def test_notebook_mode_ends_without_a_key_or_a_full_board() -> None:  # C-C11
     assert t.lines[1] == "> Your Chapter's rules say"
     t.press(OK, DOWN, OK, HOLD, OK)
     assert t.screen is C.VERDICT and t.lines[1:3] == ("No key was entered:", "nothing to reveal.")
-    assert t.effects.records[0][1]["mode"] == "notebook"
+    assert t.effects.records[0]["mode"] == "notebook"
 
 
 def test_quitting_needs_a_long_press_and_a_confirmation() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.paths import ENV_CONFIG_DIR
 from fogkeeper.rules import corps

@@ -6,8 +6,8 @@ import json
 from collections.abc import Callable
 
 import pytest
-from corps_table import DOWN, HOLD, OK, RIGHT, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, OK, RIGHT, UP, B, Table, shuffled_key
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import Screen

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules import corps
