@@ -40,23 +40,14 @@ def run(args: argparse.Namespace) -> int:
 
 def check_game_data() -> None:
     """Load every game's shipped data so a broken board, deck or option file shows now."""
-    import tomllib
-
+    from fogkeeper.data.corps import CORPS_CHAPTER_FILE, load_corps_options
     from fogkeeper.data.fog import BOARD_NAMES, load_rules
     from fogkeeper.data.fogsite import fogsite_config_path, load_fogsite_options
-    from fogkeeper.errors import ConfigError
-    from fogkeeper.paths import config_dir
-    from fogkeeper.rules import corps
 
     for board in BOARD_NAMES:
         load_rules(board)
     print(f"  The FOG: boards {', '.join(BOARD_NAMES)} and the Uncertainty decks OK")
     load_fogsite_options()
     print(f"  FOGSITE: {fogsite_config_path().name} OK")
-    chapter = config_dir() / "corps" / "chapter.toml"
-    try:
-        corps.options_from_mapping(tomllib.loads(chapter.read_text(encoding="utf-8")),
-                                   str(chapter))
-    except (OSError, tomllib.TOMLDecodeError, corps.CorpsError, ValueError) as exc:
-        raise ConfigError(f"{chapter}: {exc}") from None
-    print("  Corps of Discovery: corps/chapter.toml OK")
+    load_corps_options()
+    print(f"  Corps of Discovery: {CORPS_CHAPTER_FILE.as_posix()} OK")

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import random
-import sys
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from apptable import HOLD as HOLD  # re-exported for the tests that import it from here
-from apptable import AppTable
 
 from fogkeeper.config import Config, SecurityConfig
 from fogkeeper.events import Button
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.corps import CorpsFlow
-from fogkeeper.flow.corps_model import CorpsScreen
-from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.corps import CorpsFlow, CorpsScreen
+from fogkeeper.flow.corps.chapter import TRACKER_ITEMS, pickable
+from fogkeeper.flow.corps.views import TRACKER_LABELS
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
+from rules.corps.corps_builders import shuffled_key as shuffled_key  # for the tests here
+from support.effects import Effects
+from support.table import HOLD as HOLD  # re-exported for the tests that import it from here
+from support.table import AppTable
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, B, KEY3 = Button.PRESS, Button.KEY2, Button.KEY3
@@ -28,36 +23,8 @@ PIN = "4711"
 HOME_DOWNS_TO_CORPS = 2  # The FOG, FOGSITE, Corps of Discovery
 
 
-def shuffled_key(seed: int, map_id: int = 1) -> AnswerKey:
-    """A key with the nine tokens in a seeded random order."""
-    tokens = list(Token)
-    random.Random(seed).shuffle(tokens)
-    return AnswerKey(map_id, tuple(tokens))
-
-
 def key_text(key: AnswerKey) -> str:
     return corps.format_key_file([key])
-
-
-class Effects:
-    """Records everything the flow asks of the world."""
-
-    def __init__(self) -> None:
-        self.sounds: list[str] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
-        self.records: list[tuple[str, dict[str, Any]]] = []
-
-    def sound(self, tune: str) -> None:
-        self.sounds.append(tune)
-
-    def apply_settings(self, settings: Settings) -> None: ...
-
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
-        self.events.append((event, payload))
-
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
-        self.records.append((game, record))
-        return f"/tmp/records/{game}-{len(self.records)}.json"
 
 
 def config_with(pin: str = PIN) -> Config:
@@ -109,7 +76,7 @@ class Table(AppTable):
         return self.press(OK)
 
     def go_to(self, slot: int) -> Table:
-        here = self.game.cursor_slot
+        here = self.game.session.cursor_slot
         rows = (slot - 1) // 3 - (here - 1) // 3
         columns = (slot - 1) % 3 - (here - 1) % 3
         moves = [DOWN if rows > 0 else UP] * abs(rows) + [RIGHT if columns > 0 else LEFT] * abs(
@@ -120,7 +87,7 @@ class Table(AppTable):
         """On the board: OK on an empty circle, then the token from the list beside it."""
         self.go_to(slot).press(OK)
         assert self.screen is CorpsScreen.PICK
-        offered = [t for t in self.game.pickable()]
+        offered = list(pickable(self.game.session))
         return self.press(*[DOWN] * offered.index(token), OK)
 
     def tracker_row(self, label: str) -> Table:
@@ -129,5 +96,5 @@ class Table(AppTable):
             self.press(B)
         if self.screen is not CorpsScreen.TRACKER:
             self.press(KEY3)
-        items = self.game.menu_items(CorpsScreen.TRACKER)
-        return self.press(*[UP] * len(items), *[DOWN] * items.index(label))
+        labels = [TRACKER_LABELS[item] for item in TRACKER_ITEMS]
+        return self.press(*[UP] * len(labels), *[DOWN] * labels.index(label))

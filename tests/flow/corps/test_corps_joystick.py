@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from corps_table import DOWN, HOLD, KEY3, LEFT, OK, RIGHT, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, KEY3, LEFT, OK, RIGHT, UP, B, Table, shuffled_key
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.corps_model import CorpsScreen as C
+from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
 
@@ -17,7 +17,7 @@ def sealed_table(key: AnswerKey) -> Table:
 
 
 def fill_board(t: Table, guesses: dict[int, Token]) -> Table:
-    water = t.game.chapter.board.water_slot
+    water = t.game.session.chapter.board.water_slot
     for slot, token in guesses.items():
         if slot != water:
             t.place(slot, token)
@@ -53,7 +53,7 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     assert t.lines[0] == "Answer key, map 7" and t.shows("Enter on joystick")
     t.press(OK)
     assert t.lines[1] == "Circle 1 of 9: token shown on the box only"
-    assert t.game.key_entry is not None and t.game.key_entry.current is Token.WATER
+    assert t.game.session.key_entry is not None and t.game.session.key_entry.current is Token.WATER
     t.press(B)
     t.enter_key(key)
     assert t.screen is C.SEAL_PIN and t.lines[0] == "PIN to seal"
@@ -136,10 +136,10 @@ def test_tokens_move_and_leave_the_board_and_water_stays() -> None:
     t.place(free[0], Token.TIPI).press(OK)
     assert t.screen is C.CARRY and t.lines[-1] == "OK drop  B off the board"
     t.go_to(free[1]).press(OK)
-    assert t.game.chapter.board.token_at(free[1]) is Token.TIPI
-    assert t.game.chapter.board.token_at(free[0]) is None
+    assert t.game.session.chapter.board.token_at(free[1]) is Token.TIPI
+    assert t.game.session.chapter.board.token_at(free[0]) is None
     t.press(OK, B)  # picked up again and taken off the board
-    assert t.game.chapter.board.token_at(free[1]) is None and t.screen is C.BOARD
+    assert t.game.session.chapter.board.token_at(free[1]) is None and t.screen is C.BOARD
     t.go_to(key.water_slot).press(OK)
     assert t.screen is C.BOARD and t.lines[-1] == f"Water stays on circle {key.water_slot}"
     t.go_to(free[0]).press(OK)
@@ -159,11 +159,12 @@ def test_tracker_counts_water_rows_and_undo() -> None:  # C-C07
     t.tracker_row("Water").press(RIGHT, RIGHT, LEFT)
     assert t.shows("Water: 1")
     t.tracker_row("Row complete").press(RIGHT, RIGHT, OK)
-    assert t.shows("Row complete: <3> done") and t.game.chapter.tracker.water == 2
+    assert t.shows("Row complete: <3> done") and t.game.session.chapter.tracker.water == 2
     t.press(OK)
     assert t.lines[-1].startswith("row 3 is already complete")
     t.tracker_row("Undo last").press(OK)
-    assert t.game.chapter.tracker.water == 1 and t.game.chapter.tracker.rows_completed == ()
+    tracker = t.game.session.chapter.tracker
+    assert tracker.water == 1 and tracker.rows_completed == ()
     t.tracker_row("Water").press(LEFT, LEFT)
     assert t.lines[-1] == "the table has 0 Water, cannot spend 1"
 
@@ -178,7 +179,7 @@ def test_notebook_mode_ends_without_a_key_or_a_full_board() -> None:  # C-C11
     assert t.lines[1] == "> Your Chapter's rules say"
     t.press(OK, DOWN, OK, HOLD, OK)
     assert t.screen is C.VERDICT and t.lines[1:3] == ("No key was entered:", "nothing to reveal.")
-    assert t.effects.records[0][1]["mode"] == "notebook"
+    assert t.effects.records[0]["mode"] == "notebook"
 
 
 def test_quitting_needs_a_long_press_and_a_confirmation() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 
-from fogkeeper.flow.corps_model import CorpsScreen as C
+from flow.corps.corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
+from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.paths import ENV_CONFIG_DIR
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import Token
@@ -38,7 +38,7 @@ def test_without_a_pin_sealing_says_the_key_stays_shut_until_the_end() -> None:
     assert t.lines[1:4] == ("The key seals without one", "and nobody can open it",
                             "before the end.")
     t.press(OK, OK, B, *[DOWN] * 4, OK)  # board, chapter menu, Key holder
-    assert t.screen is C.NO_PIN and corps.is_sealed(t.game.chapter)
+    assert t.screen is C.NO_PIN and corps.is_sealed(t.game.session.chapter)
 
 
 def test_the_key_holder_unseals_with_the_pin_to_fix_a_circle() -> None:
@@ -46,24 +46,24 @@ def test_the_key_holder_unseals_with_the_pin_to_fix_a_circle() -> None:
     t.press(B, *[DOWN] * 4, OK)
     assert t.screen is C.UNSEAL_PIN and t.lines[0] == "PIN to unseal"
     t.type_pin()
-    assert t.screen is C.KEY_MENU and not corps.is_sealed(t.game.chapter)
+    assert t.screen is C.KEY_MENU and not corps.is_sealed(t.game.session.chapter)
     t.press(B)
     assert t.screen is C.BOARD and t.lines[0].endswith("open]")  # the board says so
     t.press(B, *[DOWN] * 4, OK, DOWN, DOWN, OK).type_pin()
-    assert t.screen is C.SEALED and corps.is_sealed(t.game.chapter)
+    assert t.screen is C.SEALED and corps.is_sealed(t.game.session.chapter)
 
 
 def test_joystick_entry_goes_back_a_circle_and_offers_only_unused_tokens() -> None:
     t = Table().open_corps().choose(2).press(OK)
     t.press(DOWN, OK)  # circle 1: Tipi (Water is offered first)
-    entry = t.game.key_entry
+    entry = t.game.session.key_entry
     assert entry is not None and (entry.slot, entry.current) == (2, Token.WATER)
     t.press(UP)  # wraps round the tokens still free
     assert (entry.slot, entry.current) == (2, Token.FLOWER)
     t.press(B)
     assert (entry.slot, entry.current) == (1, Token.TIPI) and t.lines[1].startswith("Circle 1")
     t.press(B)
-    assert t.screen is C.KEY_MENU and t.game.key_entry is None
+    assert t.screen is C.KEY_MENU and t.game.session.key_entry is None
 
 
 def test_a_key_over_the_link_moves_the_waiting_screen_on() -> None:
@@ -79,7 +79,7 @@ def test_notebook_with_a_key_reveals_but_judges_nothing(
     t = Table().open_corps().choose(2, notebook=True)
     assert t.screen is C.KEY_MENU and t.shows("Play without key")
     t.enter_key(KEY).type_pin().press(OK)
-    assert t.game.chapter.board.water_slot is None  # no window in a previous Chapter
+    assert t.game.session.chapter.board.water_slot is None  # no window in a previous Chapter
     t.place(KEY.water_slot, Token.WATER).press(B, DOWN, DOWN, DOWN, OK, HOLD, OK)
     assert t.screen is C.REVEAL
     t.press(HOLD, OK)
@@ -103,5 +103,5 @@ def test_a_broken_chapter_config_falls_back_to_the_defaults(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     chapter_config(tmp_path, monkeypatch, 'reveal_pacing = "sideways"\n')
     t = Table().open_corps()
-    assert t.game.options == corps.CorpsOptions()
+    assert t.game.session.options == corps.CorpsOptions()
     assert "reveal_pacing must be one of" in caplog.text

@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from corps_table import shuffled_key
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-
-from harness import BoxHarness
-
+from flow.corps.corps_table import shuffled_key
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey
+from support.box import BoxHarness
 
 KEY = shuffled_key(17, map_id=5)
 FREE = [slot for slot in corps.SLOTS if slot != KEY.water_slot]

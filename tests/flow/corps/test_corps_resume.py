@@ -6,12 +6,12 @@ import json
 from collections.abc import Callable
 
 import pytest
-from corps_table import DOWN, HOLD, OK, RIGHT, UP, B, Table, shuffled_key
 
+from flow.corps.corps_table import DOWN, HOLD, OK, RIGHT, UP, B, Table, shuffled_key
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.corps_model import CorpsScreen as C
+from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.link.protocol import ErrorCode, LinkError
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import Token
@@ -64,8 +64,8 @@ def test_the_same_screen_comes_back(play: Callable[[Table], Table], screen: C) -
         assert back.lines[1] == "_ _ _ _"  # the digits typed before the cut are not kept
     else:
         assert back.lines == t.lines
-        assert corps.is_sealed(back.game.chapter)
-        assert back.game.chapter.board == t.game.chapter.board
+        assert corps.is_sealed(back.game.session.chapter)
+        assert back.game.session.chapter.board == t.game.session.chapter.board
 
 
 def test_the_key_is_still_sealed_and_still_secret_after_the_cut() -> None:
@@ -76,7 +76,7 @@ def test_the_key_is_still_sealed_and_still_secret_after_the_cut() -> None:
     public = json.dumps(back.game.public_state())
     assert public.count('"key": "sealed"') == 1 and '"answers"' not in public
     back.place(FREE[2], Token.MUD)
-    assert back.game.chapter.board.token_at(FREE[2]) is Token.MUD
+    assert back.game.session.chapter.board.token_at(FREE[2]) is Token.MUD
 
 
 def test_a_cut_mid_reveal_keeps_the_circles_already_uncovered() -> None:

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
 
-from fogkeeper.flow.corps_model import CorpsScreen as C
+from flow.corps.corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
+from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
@@ -37,7 +37,7 @@ def other_key(key: AnswerKey) -> AnswerKey:
 
 
 def ask(t: Table, seen: Seen, action: str, **args: Any) -> None:
-    ended = t.game.chapter.ended
+    ended = t.game.session.chapter.ended
     try:
         seen.add(json.dumps(t.game.command(action, args), sort_keys=True), ended)
     except LinkError as exc:

@@ -37,14 +37,21 @@ class Dispatcher:
     """Runs one game's link commands: ``handlers`` maps an action name to its handler.
 
     ``common`` adds what every reply carries (the screen, the public view); it runs after
-    the handler, so a reply shows the state the command left.
+    the handler, so a reply shows the state the command left. ``describe`` words a refusal
+    (its code still comes from its type); by default "<game>.<action>: <message>".
     """
 
     def __init__(self, game: str, handlers: Mapping[str, Handler],
-                 common: Callable[[], Reply] = dict) -> None:
+                 common: Callable[[], Reply] = dict, *,
+                 describe: Callable[[str, FogkeeperError], str] | None = None) -> None:
         self.game = game
         self.handlers = dict(handlers)
         self.common = common
+        self.describe = describe or self.qualified
+
+    def qualified(self, action: str, error: FogkeeperError) -> str:
+        message = error.message if isinstance(error, LinkError) else str(error)
+        return f"{self.game}.{action}: {message}"
 
     def run(self, action: str, args: LinkArgs) -> Reply:
         handler = self.handlers.get(action)
@@ -55,6 +62,5 @@ class Dispatcher:
         try:
             extra = handler(args)
         except FogkeeperError as error:
-            message = error.message if isinstance(error, LinkError) else str(error)
-            raise LinkError(code_for(error), f"{self.game}.{action}: {message}") from None
+            raise LinkError(code_for(error), self.describe(action, error)) from None
         return {**self.common(), **extra}

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from fogkeeper.errors import ConfigError, RulesError
+from fogkeeper.errors import ConfigError, PhaseError, RulesError
 
 
 class CorpsError(RulesError):
-    """Any action the Corps engine refuses; ``code`` is the host link's error code."""
+    """Any action the Corps engine refuses; ``code`` is the host link's error code.
+
+    A refusal that depends on the moment (the chapter's step, the board, the tracker), not on
+    the arguments, is also a ``PhaseError``: the link answers it ``not_now``.
+    """
 
     code = "corps"
 
@@ -21,7 +25,7 @@ class KeyFileError(CorpsError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
-class NoKeyError(CorpsError):
+class NoKeyError(CorpsError, PhaseError):
     """The action needs an answer key and none has been entered."""
 
     code = "no_key"
@@ -33,7 +37,7 @@ class KeyRefusedError(CorpsError):
     code = "key_refused"
 
 
-class KeySealedError(CorpsError):
+class KeySealedError(CorpsError, PhaseError):
     """The key is sealed (or already revealed) and cannot be changed."""
 
     code = "key_sealed"
@@ -51,7 +55,7 @@ class TokenError(CorpsError):
     code = "bad_token"
 
 
-class GuessError(CorpsError):
+class GuessError(CorpsError, PhaseError):
     """An illegal move on the guess board."""
 
     code = "illegal_guess"
@@ -81,13 +85,13 @@ class SlotEmptyError(GuessError):
     code = "slot_empty"
 
 
-class TrackError(CorpsError):
+class TrackError(CorpsError, PhaseError):
     """A chapter-tracker action does not fit the table's current situation."""
 
     code = "bad_track"
 
 
-class EndError(CorpsError):
+class EndError(CorpsError, PhaseError):
     """The chapter cannot end now, or the end/reveal is asked for at the wrong moment."""
 
     code = "cannot_end"

@@ -1,0 +1,197 @@
+"""The chapter at the table: the mode, the guess board, the chapter menu, tracker and Monsters."""
+
+from __future__ import annotations
+
+import logging
+from enum import Enum
+
+from fogkeeper.flow.corps.session import CorpsScreen, CorpsSession
+from fogkeeper.flow.game import GameContext
+from fogkeeper.rules import corps
+
+log = logging.getLogger(__name__)
+
+GRID_COLUMNS = 3
+ROW_MAX = 20  # a generous upper bound for the row chooser; the Map grid size is not in the text
+FALLBACK_MONSTERS = tuple(f"Monster {n}" for n in range(1, 6))  # the expansion's five Threats
+
+
+class ModeItem(Enum):
+    MAP = "map"
+    FOG = "fog"  # the Fog chapter
+    NOTEBOOK = "notebook"  # Fog in previous Chapters
+
+
+class ChapterItem(Enum):
+    BOARD = "board"
+    TRACKER = "tracker"
+    WHY = "why"
+    END = "end"
+    KEY_HOLDER = "key_holder"
+
+
+class TrackerItem(Enum):
+    TIPI = "tipi"
+    MONSTERS = "monsters"
+    WATER = "water"
+    ROW = "row"
+    SKULL = "skull"
+    NIGHT = "night"
+    WHY = "why"
+    UNDO = "undo"
+
+
+MODE_ITEMS = tuple(ModeItem)
+TRACKER_ITEMS = tuple(TrackerItem)
+
+
+def key_allowed(s: CorpsSession) -> bool:
+    """Whether this chapter takes a key: always in the Fog, by config in a previous one."""
+    return s.chapter.mode is corps.ChapterMode.FOG or s.options.notebook_reveal
+
+
+def chapter_items(s: CorpsSession) -> tuple[ChapterItem, ...]:
+    every = tuple(ChapterItem)
+    return every if key_allowed(s) else every[:-1]
+
+
+def pickable(s: CorpsSession) -> tuple[corps.Token, ...]:
+    """Tokens beside the board that the table may place (Water sits fixed in the Fog)."""
+    fixed = s.chapter.board.water_slot is not None
+    return tuple(t for t in s.chapter.board.supply if not (fixed and t is corps.Token.WATER))
+
+
+def monster_names(options: corps.CorpsOptions) -> tuple[str, ...]:
+    """The Threat cards the tracker offers, from config, else the five unnamed ones."""
+    return tuple(card.card for card in options.monsters) or FALLBACK_MONSTERS
+
+
+def end_reasons(chapter: corps.CorpsState) -> tuple[str, ...]:
+    """Why the table may not end now, each short enough for one row of the screen."""
+    if chapter.ended:
+        return ("The chapter has ended",)
+    if chapter.mode is corps.ChapterMode.NOTEBOOK:
+        return ("Your Chapter's rules say",)  # the box does not judge that Chapter's end
+    if corps.can_end(chapter)[0]:
+        return ("Yes: you may end now",)
+    tracker = chapter.tracker
+    reasons = []
+    if not tracker.end_unlocked:
+        reasons.append(f"Tipis: {tracker.tipis_revealed} of {corps.TIPIS_TO_UNLOCK}")
+    blocking = tracker.monsters if chapter.options.dormant_blocks else tracker.active_monsters
+    reasons.extend(f"Kill {m.card}" for m in blocking)
+    if not corps.is_sealed(chapter):
+        reasons.append("Key not sealed")
+    empty = len(chapter.board.empty_slots)
+    if empty:
+        reasons.append(f"Empty circles: {empty}")
+    return tuple(reasons)
+
+
+# ---- the mode ---------------------------------------------------------------------------
+def start(s: CorpsSession, mode: corps.ChapterMode) -> None:
+    """A new chapter on the chosen Map, with the options the box started with."""
+    s.chapter = corps.new_chapter(mode, s.options, s.map_choice)
+    s.board_opened = False
+    s.cursors[CorpsScreen.KEY_MENU] = 0
+    log.info("corps: %s chapter on map %d", mode.value, s.map_choice)
+
+
+def step_map(s: CorpsSession, direction: int) -> None:
+    s.map_choice = (s.map_choice - 1 + direction) % corps.MAP_COUNT + 1
+
+
+# ---- the guess board --------------------------------------------------------------------
+def move_cursor(s: CorpsSession, trigger: str) -> None:
+    row, column = divmod(s.cursor_slot - 1, GRID_COLUMNS)
+    row += {"up": -1, "down": 1}.get(trigger, 0)
+    column += {"left": -1, "right": 1}.get(trigger, 0)
+    last_row = (corps.SLOT_COUNT - 1) // GRID_COLUMNS
+    if 0 <= row <= last_row and 0 <= column < GRID_COLUMNS:
+        s.cursor_slot = row * GRID_COLUMNS + column + 1
+
+
+def on_fixed_water(s: CorpsSession) -> bool:
+    return s.chapter.board.water_slot == s.cursor_slot
+
+
+def on_empty_circle(s: CorpsSession) -> bool:
+    return s.chapter.board.token_at(s.cursor_slot) is None
+
+
+def place(s: CorpsSession, context: GameContext, token: corps.Token) -> None:
+    s.attempt(context, lambda: corps.place_token(s.chapter, token, s.cursor_slot))
+
+
+def drop_carried(s: CorpsSession, context: GameContext) -> None:
+    """The token in the hand goes on the circle under the cursor."""
+    origin, s.carried = s.carried, None
+    if origin is not None:
+        s.attempt(context, lambda: corps.move_token(s.chapter, origin, s.cursor_slot))
+
+
+def return_carried(s: CorpsSession, context: GameContext) -> None:
+    """The token in the hand goes off the board, back beside it."""
+    origin, s.carried = s.carried, None
+    if origin is not None:
+        s.attempt(context, lambda: corps.remove_token(s.chapter, origin))
+
+
+# ---- the tracker and the Monsters -------------------------------------------------------
+def record(s: CorpsSession, context: GameContext, action: corps.TrackAction) -> None:
+    """One tracker change; the state before it is kept for "Undo last"."""
+    before = s.chapter
+    if s.attempt(context, lambda: corps.track(s.chapter, action)):
+        s.undo = before
+        context.effects.sound("click")
+
+
+def tracker_ok(s: CorpsSession, context: GameContext, item: TrackerItem) -> None:
+    """OK on a tracker row that records something (Monsters and Why open their screens)."""
+    actions: dict[TrackerItem, corps.TrackAction] = {
+        TrackerItem.TIPI: corps.TipiRevealed(), TrackerItem.WATER: corps.WaterChanged(1),
+        TrackerItem.ROW: corps.RowCompleted(s.row_choice),
+        TrackerItem.SKULL: corps.SkullFound(), TrackerItem.NIGHT: corps.NightFell(),
+    }
+    if item is TrackerItem.UNDO:
+        undo_last(s, context)
+    elif item in actions:
+        record(s, context, actions[item])
+
+
+def tracker_step(s: CorpsSession, context: GameContext, item: TrackerItem,
+                 direction: int) -> None:
+    """Left/right on a tracker row: Water -1/+1, the row chooser, a Tipi (right only)."""
+    if item is TrackerItem.WATER:
+        record(s, context, corps.WaterChanged(direction))
+    elif item is TrackerItem.ROW:
+        s.row_choice = max(1, min(ROW_MAX, s.row_choice + direction))
+    elif item is TrackerItem.TIPI and direction > 0:
+        record(s, context, corps.TipiRevealed())
+
+
+def undo_last(s: CorpsSession, context: GameContext) -> None:
+    if s.undo is None or s.chapter.ended:
+        s.note = "nothing to undo"
+        return
+    s.chapter, s.undo = s.undo, None
+    context.effects.sound("click")
+
+
+def monster_up_or_killed(s: CorpsSession, context: GameContext, card: str) -> None:
+    """A face-down card turns face up (active); a face-up one is killed."""
+    if s.chapter.tracker.face_up(card) is None:
+        record(s, context, corps.MonsterRevealed(card, _terrain(s, card)))
+    else:
+        record(s, context, corps.MonsterKilled(card))
+
+
+def monster_asleep(s: CorpsSession, context: GameContext, card: str) -> None:
+    """Medicinal Herbs: the card turns face up but waits for a Skull or the night."""
+    if s.chapter.tracker.face_up(card) is None:
+        record(s, context, corps.MonsterRevealed(card, _terrain(s, card), dormant=True))
+
+
+def _terrain(s: CorpsSession, card: str) -> str:
+    printed = s.options.monster(card)
+    return printed.terrain if printed is not None else ""
