@@ -110,9 +110,12 @@ class Box:
         self.requests: queue.Queue[Request | LinkError] = queue.Queue(WAITING_REQUESTS)
         settings = Settings.from_config(config).merged(stores.load_settings())
         saved = stores.load_session()
-        first = Screen.RESUME if saved else (Screen.KEYMAP if keymap else Screen.HOME)
+        offer = saved if saved is not None and snapshot.worth_offering(saved) else None
+        first = Screen.RESUME if offer else (Screen.KEYMAP if keymap else Screen.HOME)
         self.app = App(config, self, clock, settings=settings, first_screen=first)
-        self.app.saved = saved
+        self.app.saved = offer
+        if saved is not None and offer is None:
+            snapshot.restore_quiet(self.app, saved)  # e.g. the timer's set time, no question
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
@@ -323,7 +326,7 @@ class Box:
             return  # nothing decided yet: the offered session stays on disk as it was
         taken = snapshot.take(self.app, now)
         try:
-            self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
+            self.stores.save_session(taken)  # even a quiet one: it holds the timer's setup
             self.stores.save_settings(self.app.settings)
         except (StorageError, ValueError) as exc:
             # the box plays on from memory; every later step tries again

@@ -254,8 +254,8 @@ class Stores:
         self._last_settings: Any = None
 
     def load_session(self) -> dict[str, Any] | None:
-        """The saved session if it is one this firmware can resume, else None (moved aside)."""
-        from fogkeeper.flow.snapshot import SnapshotError, check, worth_offering
+        """The saved session if this firmware can read it, else None (moved aside)."""
+        from fogkeeper.flow.snapshot import SnapshotError, check
 
         raw = self.session.load()
         if raw is None:
@@ -265,7 +265,7 @@ class Stores:
         except SnapshotError as exc:
             self.session.move_aside(str(exc))
             return None
-        return saved if worth_offering(saved) else None
+        return saved
 
     def save_session(self, data: dict[str, Any] | None) -> None:
         if data is None:

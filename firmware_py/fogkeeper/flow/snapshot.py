@@ -109,6 +109,16 @@ def restore_app(app: App, saved: dict[str, Any]) -> None:
     app.mark_changed()
 
 
+def restore_quiet(app: App, saved: dict[str, Any]) -> None:
+    """Put back, without asking, what a session with nothing to resume still holds: the
+    timer's set time, players and visual mode (an acknowledged ``timer.set`` is never lost)."""
+    glass = saved["hourglass"]
+    app.visual_only = saved["visual_only"]
+    app.glass.set_duration(glass["duration_seconds"])
+    app.glass.set_players(len(glass["turns"]))
+    app.place_cursors(saved["cursors"])
+
+
 def _restore_game(app: App, saved: dict[str, Any]) -> Any:
     try:
         game = app.new_game(saved["name"])

@@ -1,0 +1,125 @@
+"""Pull the plug the instant an "ok" arrives: nothing acknowledged is ever lost.
+
+A real box process (`fogkeeper run --sim --link pty:`) is killed with SIGKILL right after
+every reply that says ok to a command that changes something, then started again and its
+session resumed. A twin box in this process plays the same commands and is restarted at the
+same moments, but cleanly (it saves on the way out, as a box does on a normal stop); after
+every restart the two must agree on the whole `state`, and a game ends with the same result
+and record.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
+from flow.fog.test_fog_link import SETUP, place
+from support.box import BoxHarness
+from support.process import BoxProcess
+
+READ_ONLY = {"hello", "screen", "state", "fog.state", "fog.result", "fog.cost"}
+
+
+def _comparable(value: Any) -> Any:
+    """The state without what differs between a process and the twin on its fake clock: the
+    request ids, the seconds left, the turn times, the configured settings, where a record
+    is written (each box has its own folder) and the seed a
+    game draws from the clock before its setup names one."""
+    if isinstance(value, dict):
+        return {k: _comparable(v) for k, v in value.items()
+                if k not in {"id", "seconds_left", "turns", "settings", "seed", "record"}}
+    if isinstance(value, list):
+        return [_comparable(v) for v in value]
+    return value
+
+
+class Lockstep:
+    """The killed box and its twin, asked the same things in the same order."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.twin_folder = folder / "box", folder / "twin"
+        self.twin = BoxHarness(self.twin_folder)
+        self.box = BoxProcess(self.folder)
+        self.kills = 0
+
+    def _restart_twin(self) -> None:
+        self.twin.close()
+        self.twin = BoxHarness(self.twin_folder)
+        if self.twin.request("screen")["state"] == "resume":
+            assert self.twin.request("session.resume")["ok"]
+
+    def ask(self, cmd: str, **args: Any) -> dict[str, Any]:
+        want = self.twin.request(cmd, **args)
+        got = self.box.request(cmd, **args)
+        assert got["ok"] is want["ok"], (cmd, got, want)
+        if got["ok"] and cmd not in READ_ONLY:
+            self.box.kill()  # the instant the ok arrived
+            self.kills += 1
+            self.box = BoxProcess(self.folder)
+            if self.box.request("screen")["state"] == "resume":
+                assert self.box.request("session.resume")["ok"]
+            self._restart_twin()
+            after = _comparable(self.box.request("state"))
+            assert after == _comparable(self.twin.request("state")), f"lost: {cmd} {args}"
+        return want
+
+    def close(self) -> None:
+        self.box.stop()
+
+
+def test_the_timer_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    both = Lockstep(tmp_path)
+    try:
+        both.ask("timer.set", seconds=45, players=3)
+        both.ask("timer.start")  # a running glass comes back paused after the restart
+        both.ask("timer.resume")
+        both.ask("timer.next")
+        both.ask("press", button="key1")
+        both.ask("timer.reset")
+        both.ask("timer.set", seconds=90, visual_only=True)
+        both.ask("press", button="left")
+        assert both.kills == 8
+    finally:
+        both.close()
+
+
+def test_a_game_of_the_fog_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    both = Lockstep(tmp_path)
+    try:
+        ask = both.ask
+        ask("game.start", game="fog")
+        ask("fog.setup", **SETUP, seed=11)
+        ask("fog.continue")
+        for i in range(4):
+            ask("fog.mission.show")
+            ask("fog.mission.keep", choice=1 + i % 2)
+        ask("fog.draft.pick", count=32)
+        step: dict[str, Any] = {}
+        for _ in range(8):
+            screen = ask("fog.state")["screen"]
+            if screen == "turn":
+                step = ask("fog.end_turn")["fog_step"] or {}
+            elif step.get("rows"):
+                ask("fog.losses", losses=[])
+            else:
+                ask("fog.continue")
+        while ask("fog.state")["screen"] != "turn":
+            ask("fog.losses", losses=[]) if step.get("rows") else ask("fog.continue")
+        ask("fog.end_game")
+        for colour, islanders in FOUR_PLAYER_FINAL.items():
+            entered = [{"at": place(w), "nation": n, "type": k} for w, n, k in islanders]
+            ask("fog.score.enter", colour=colour, islanders=entered,
+                bonuses=FOUR_PLAYER_BONUSES[colour])
+        done = ask("fog.score.confirm")
+        killed = both.box.request("fog.result")
+        assert killed["result"] == done["result"]
+        by_twin = json.loads(Path(done["record"]).read_text(encoding="utf-8"))
+        by_killed = json.loads(Path(killed["record"]).read_text(encoding="utf-8"))
+        for key in ("setup", "fog", "draws", "turns", "missions", "final_positions",
+                    "preparation_bonuses"):
+            assert by_killed[key] == by_twin[key], key
+        assert both.kills >= 25
+    finally:
+        both.close()
