@@ -41,6 +41,7 @@ class RecordingLink:
 
 class BoxHarness:
     def __init__(self, data_dir: Path, **sections: dict[str, Any]) -> None:
+        self.sections = sections
         self.now = 1000.0
         raw: dict[str, Any] = {
             "display": {"driver": "dummy"},
