@@ -6,13 +6,18 @@ with its own frames, its own host-link commands and its own snapshot for power-l
 
 from __future__ import annotations
 
+import logging
+
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
 from fogkeeper.config import Config
+from fogkeeper.flow.kit.pin import PinGuard
 from fogkeeper.ui.draw import Frame
+
+log = logging.getLogger(__name__)
 
 
 class Outcome(StrEnum):
@@ -32,16 +37,29 @@ class Effects(Protocol):
 
 @dataclass(frozen=True)
 class GameContext:
-    """What a game may use: config, the effects, the clock, and the Guardian PIN check."""
+    """What a game may use: config, the effects, the clock, and the Guardian PIN check.
+
+    ``pin_guard`` is the box's one guard: wrong PINs on the joystick and over the link count
+    together, so guessing costs the same time whichever way it is tried.
+    """
 
     config: Config
     effects: Effects
     clock: Callable[[], float]
+    pin_guard: PinGuard | None = None
 
     def pin_matches(self, digits: str) -> bool:
-        """True only when a PIN is configured and ``digits`` is it."""
-        pin = self.config.security.pin
-        return bool(pin) and digits == pin
+        """True only when a PIN is configured, its wait (after wrong tries) has passed, and
+        ``digits`` is it. A refusal is logged and sent as an event, never the digits."""
+        guard = self.pin_guard or PinGuard(self.config.security.pin)
+        now = self.clock()
+        verdict = guard.check(digits, now)
+        if verdict is not True and guard.pin:
+            wait = round(guard.seconds_to_wait(now))
+            log.warning("PIN refused (%s; %d wrong in a row); next try in %d s",
+                        "too soon" if verdict is None else "wrong", guard.wrong, wait)
+            self.effects.emit("pin.refused", {"wrong": guard.wrong, "wait_seconds": wait})
+        return verdict is True
 
 
 LinkArgs = Mapping[str, Any]

@@ -19,6 +19,7 @@ from fogkeeper.flow.app.table import TRANSITIONS, Screen
 from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.pin import PinGuard
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
 from fogkeeper.flow.tables import expand
 
@@ -65,6 +66,7 @@ class App:
         self.effects = effects
         self.clock = clock
         self.settings = settings
+        self.pin_guard = PinGuard(config.security.pin)  # one for the box, every game, the link
         self.home = Menu(tuple(HomeItem))
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
@@ -255,7 +257,8 @@ class App:
         """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
         for game_name, factory in GAMES.values():
             if game_name == name:
-                return factory(GameContext(self.config, self.effects, self.clock))
+                return factory(GameContext(self.config, self.effects, self.clock,
+                                           self.pin_guard))
         raise KeyError(name)
 
     def _make_game(self, chosen: HomeItem) -> bool:
