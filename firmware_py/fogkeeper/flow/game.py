@@ -7,7 +7,6 @@ with its own frames, its own host-link commands and its own snapshot for power-l
 from __future__ import annotations
 
 import logging
-
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
