@@ -12,10 +12,10 @@ from fogkeeper.errors import FogkeeperError
 
 def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
     """Every flow's (states, transition table, initial state), by name."""
-    from fogkeeper.flow import app, corps, fog, fogsite, hourglass
+    from fogkeeper.flow import app, corps, fog, hourglass
     from fogkeeper.flow.corps_model import CorpsScreen
     from fogkeeper.flow.fog_model import FogScreen
-    from fogkeeper.flow.fogsite_core import Stage
+    from fogkeeper.flow.fogsite.table import GAME_PATH, ROWS, Stage
     from fogkeeper.flow.tables import expand
 
     return {
@@ -24,9 +24,9 @@ def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
         "fog": (list(FogScreen), expand(fog.TRANSITIONS), FogScreen.SETUP),
         # the game's path alone, without the quit prompt and notices every screen shares
         "fog-path": (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP),
-        "fogsite": (list(Stage), fogsite.all_rows(), Stage.SETUP_MENU),
-        # the game's path alone, without the asides (peek, quit) and the link's interrupts
-        "fogsite-path": (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU),
+        "fogsite": (list(Stage), ROWS, Stage.SETUP_MENU),
+        # the game's path alone, without the asides (peek, quit)
+        "fogsite-path": (list(Stage), GAME_PATH, Stage.SETUP_MENU),
         "corps": (list(CorpsScreen), expand(corps.TRANSITIONS), CorpsScreen.MODE),
     }
 

@@ -112,7 +112,7 @@ class FogsiteTable:
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:
         """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
         self.press("down", "ok")
-        self.flow.rng.seed(seed)
+        self.flow.session.rng.seed(seed)
         return self
 
     def menu_to(self, label: str) -> FogsiteTable:
@@ -146,7 +146,7 @@ class FogsiteTable:
         """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
         self.open_fogsite().enter_maze(maze).press("hold_ok")
         self.menu_to(sleeping).press("ok")
-        col, row = self.flow.draft.cursor
+        col, row = self.flow.session.draft.cursor
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))
         self.press("ok")
         return self.lock(pin) if pin else self.press("ok")
@@ -159,14 +159,14 @@ class FogsiteTable:
         test puts it in the draft to know which maze to expect.
         """
         self.open_fogsite().menu_to("Guardian").press("right")
-        self.flow.draft.seed = seed
+        self.flow.session.draft.seed = seed
         if easy:
             self.menu_to("Easy Rule").press("right")
         self.menu_to("Difficulty")
-        while self.flow.draft.difficulty != difficulty:
+        while self.flow.session.draft.difficulty != difficulty:
             self.press("right")
         self.menu_to("Strength")
-        while self.flow.draft.strength != strength:
+        while self.flow.session.draft.strength != strength:
             self.press("right")
         return self.menu_to("Start game").press("ok")
 

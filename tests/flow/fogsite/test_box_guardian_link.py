@@ -13,7 +13,7 @@ import pytest
 from fogsite_table import PIN
 from test_box_guardian import leaks
 
-from fogkeeper.flow.fogsite_box import THINK_SECONDS
+from fogkeeper.flow.fogsite.box import THINK_SECONDS
 from fogkeeper.rules.fogsite import Difficulty, MapperTeam, generate_maze
 from fogkeeper.rules.fogsite.sim import EndTurn, Escape, Explore, TeamAction, Walk
 

@@ -41,14 +41,14 @@ def test_the_game_goes_on_after_a_restart() -> None:
     back = restart(team_turn().press("ok", "down", "ok", "down", "right"))
     back.press("ok")
     assert back.lines[1:3] == ("You can't move", "S E: stopped before step 2")  # B2 is a wall
-    assert back.flow.running.time_limit.tiles_left == 50
+    assert back.flow.session.running.time_limit.tiles_left == 50
 
 
 def test_an_unlocked_guardian_screen_comes_back_locked() -> None:
     t = FogsiteTable().set_up().press("ok").lock()
     assert t.stage == "guardian_moves" and "R.#.B" in t.lines
     back = restart(t)
-    assert back.stage == "guardian_gate" and not back.flow.unlocked
+    assert back.stage == "guardian_gate" and not back.flow.session.unlocked
     assert not any("R.#.B" in line for line in back.lines)
     back.press("ok").lock(PIN).press("down", "ok")
     assert back.lines[1] == "0 attacked"
