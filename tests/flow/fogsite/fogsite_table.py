@@ -13,6 +13,7 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.fogsite import FogsiteFlow
+from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 from fogkeeper.paths import config_dir
@@ -105,6 +106,10 @@ class FogsiteTable:
         return self.app.game
 
     @property
+    def session(self) -> Session:
+        return self.flow.session
+
+    @property
     def stage(self) -> str:
         return self.flow.state.value
 
@@ -112,7 +117,7 @@ class FogsiteTable:
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:
         """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
         self.press("down", "ok")
-        self.flow.session.rng.seed(seed)
+        self.session.rng.seed(seed)
         return self
 
     def menu_to(self, label: str) -> FogsiteTable:
@@ -146,7 +151,7 @@ class FogsiteTable:
         """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
         self.open_fogsite().enter_maze(maze).press("hold_ok")
         self.menu_to(sleeping).press("ok")
-        col, row = self.flow.session.draft.cursor
+        col, row = self.session.draft.cursor
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))
         self.press("ok")
         return self.lock(pin) if pin else self.press("ok")
@@ -159,14 +164,14 @@ class FogsiteTable:
         test puts it in the draft to know which maze to expect.
         """
         self.open_fogsite().menu_to("Guardian").press("right")
-        self.flow.session.draft.seed = seed
+        self.session.draft.seed = seed
         if easy:
             self.menu_to("Easy Rule").press("right")
         self.menu_to("Difficulty")
-        while self.flow.session.draft.difficulty != difficulty:
+        while self.session.draft.difficulty != difficulty:
             self.press("right")
         self.menu_to("Strength")
-        while self.flow.session.draft.strength != strength:
+        while self.session.draft.strength != strength:
             self.press("right")
         return self.menu_to("Start game").press("ok")
 

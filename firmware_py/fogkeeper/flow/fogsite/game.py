@@ -86,7 +86,7 @@ class FogsiteFlow:
                                initial=S.SETUP_MENU, auto_transitions=False,
                                ignore_invalid_triggers=True, after_state_change="reset_cursor")
 
-    # ---- buttons and screen changes ------------------------------------------------------------
+    # ---- buttons and screen changes ----------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:
         self.exit_asked = False
         if trigger in self.machine.get_triggers(self.state):
@@ -132,7 +132,7 @@ class FogsiteFlow:
             self.session.refusal = "Wrong PIN"
         return answer
 
-    # ---- the quit aside ----------------------------------------------------------------------------
+    # ---- the quit aside ----------------------------------------------------------------------
     def remember(self) -> None:
         self.session.back_to = self.state
 
@@ -149,7 +149,7 @@ class FogsiteFlow:
     def ask_exit(self) -> None:
         self.exit_asked = True
 
-    # ---- GameFlow ----------------------------------------------------------------------------------
+    # ---- GameFlow ----------------------------------------------------------------------------
     def frame(self, now: float) -> Frame:
         return frame(self)
 
@@ -180,7 +180,7 @@ class FogsiteFlow:
     def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
         return self.link.dispatcher.run(name, args)
 
-    # ---- power-loss safety ---------------------------------------------------------------------------
+    # ---- power-loss safety ----------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         """The box's own save: it holds the maze. The team's clock is saved paused."""
         glass = self.session.glass

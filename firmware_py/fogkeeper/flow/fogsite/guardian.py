@@ -54,21 +54,25 @@ class GuardianTurn:
         else:
             self.flow.fire("enter_moves")
 
-    def pin_key(self, button: str) -> None:
+    def read_pad(self, button: str) -> PinAnswer | None:
+        """A key on the Guardian's PIN: the right one shows the maze until the turn is played
+        or covered again; a cancel drops the pad."""
+        session = self.flow.session
         answer = self.flow.read_pin(button) if button in EVERY_KEY else None
         if answer is PinAnswer.RIGHT:
-            self.unlock()
+            session.pad, session.unlocked, session.refusal = None, True, ""
+        elif answer is PinAnswer.CANCEL:
+            session.pad = None
+        return answer
+
+    def pin_key(self, button: str) -> None:
+        answer = self.read_pad(button)
+        if answer is PinAnswer.RIGHT:
             self.flow.fire("enter_moves")
         elif answer is PinAnswer.CANCEL:
-            self.flow.session.pad = None
             self.flow.fire("pin_cancel")
 
-    def unlock(self) -> None:
-        """The right PIN: the maze shows until the turn is played or covered again."""
-        session = self.flow.session
-        session.pad, session.unlocked, session.refusal = None, True, ""
-
-    # ---- planning the turn ---------------------------------------------------------------------
+    # ---- planning the turn -------------------------------------------------------------------
     def moves_key(self, button: str) -> None:
         session = self.flow.session
         if button in DIRECTION_OF:
@@ -150,12 +154,10 @@ class GuardianTurn:
         self.flow.fire("peek")
 
     def peek_pin_key(self, button: str) -> None:
-        answer = self.flow.read_pin(button) if button in EVERY_KEY else None
+        answer = self.read_pad(button)
         if answer is PinAnswer.RIGHT:
-            self.unlock()
             self.flow.fire("pin_ok")
         elif answer is PinAnswer.CANCEL:
-            self.flow.session.pad = None
             self.flow.go_back()
 
     def peek_key(self, button: str) -> None:

@@ -112,7 +112,7 @@ class FogsiteLink:
         if self.flow.session.box_plays():
             raise PhaseError(f"{refusal}: the box is the Guardian")
 
-    # ---- setup ---------------------------------------------------------------------------------
+    # ---- setup -------------------------------------------------------------------------------
     def setup(self, args: LinkArgs) -> Reply:
         flow = self.flow
         if flow.session.game is not None or flow.state not in SETUP_STAGES:
@@ -171,7 +171,7 @@ class FogsiteLink:
         self.flow.box.start_game()
         return {"note": BOX_NOTE}
 
-    # ---- the team ------------------------------------------------------------------------------
+    # ---- the team ----------------------------------------------------------------------------
     def explore(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
         colour = _colour(require(args, "colour", str))
@@ -228,7 +228,7 @@ class FogsiteLink:
         self.flow.team.do_escape(require(args, "announce", bool))
         return {}
 
-    # ---- the Guardian ----------------------------------------------------------------------------
+    # ---- the Guardian ------------------------------------------------------------------------
     def guardian_move(self, args: LinkArgs) -> Reply:
         self._not_the_box("not yours to play")
         self._in_phase(Phase.GUARDIAN)
@@ -236,7 +236,7 @@ class FogsiteLink:
         attack = self.flow.guardian.do_turn(_moves(args.get("moves", [])))
         return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
 
-    # ---- views -------------------------------------------------------------------------------------
+    # ---- views -------------------------------------------------------------------------------
     def _log_page(self, args: LinkArgs, entries: list[Any]) -> Reply:
         start = optional(args, "log_from", int, -1)
         count = min(LOG_PAGE_MOST, optional(args, "log_count", int, LOG_PAGE_MOST))

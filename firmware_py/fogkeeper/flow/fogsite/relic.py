@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import step_cursor
+from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
     Colour,
     InvestigatorStatus,
@@ -120,7 +121,8 @@ class RelicStep:
             self.flow.fire("answered")
             return
         if plan.step is RelicAsk.MODE:
-            plan.restore_time = session.cursor == 1
+            plan.restore_time = Menu(tuple(RelicMode), session.cursor).chosen \
+                is RelicMode.RESTORE_TIME
             if plan.restore_time:  # the card's own steps are skipped
                 plan.index = len(plan.steps) - 2
         elif plan.step is RelicAsk.RECEIVER:

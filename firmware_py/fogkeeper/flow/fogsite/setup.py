@@ -18,7 +18,6 @@ from fogkeeper.flow.fogsite.session import (
     SetupDraft,
     Strength,
 )
-from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
@@ -147,7 +146,7 @@ class Setup:
         else:
             session.cursor = step_cursor(session.cursor, button, len(ALL_BALANCING))
 
-    # ---- the maze, cell by cell ------------------------------------------------------------
+    # ---- the maze, cell by cell --------------------------------------------------------------
     def maze_key(self, button: str) -> None:
         session = self.flow.session
         draft = session.draft
@@ -218,7 +217,7 @@ class Setup:
             return "not on an Intruder"
         return ""
 
-    # ---- the lock ------------------------------------------------------------------------------
+    # ---- the lock ----------------------------------------------------------------------------
     def arm_lock(self) -> None:
         """The lock's pad: a PIN when one is configured, else OK alone locks."""
         session = self.flow.session

@@ -56,13 +56,17 @@ END_STAGES = (S.WINNER, S.REVEAL, S.LOG)
 PLAY_STAGES = tuple(s for s in Stage if s not in SETUP_STAGES + END_STAGES)
 TEAM_STAGES = (S.CHOOSE, S.ACTIONS, S.GIVE_PICK, S.GIVE_TO, S.ESCAPE_CALL, S.EXPLORE, S.MOVE,
                S.RELIC_PICK, S.RELIC_STEP, S.ANSWER)
+# the human Guardian's turn; every other screen of play shows while the team plays, where a
+# link command may answer or end a turn whatever the table is looking at
+GUARDIAN_SCREENS = (S.GUARDIAN_GATE, S.GUARDIAN_PIN, S.GUARDIAN_MOVES)
+TEAM_PHASE = tuple(s for s in PLAY_STAGES if s not in GUARDIAN_SCREENS)
 # a long press on B asks before the game is lost, from these screens
 QUITTABLE = (*TEAM_STAGES, S.GUARDIAN_GATE, S.GUARDIAN_REPORT, S.BOX_TURN)
 
 Row = dict[str, Any]
 # the game's path: what `fogkeeper diagram fogsite-path` draws
 GAME_PATH: list[Row] = [
-    # ---- setup, behind the screen (setup.py) ----------------------------------------------
+    # ---- setup, behind the screen (setup.py) -------------------------------------------------
     {"trigger": "open_balancing", "source": S.SETUP_MENU, "dest": S.BALANCING},
     {"trigger": "enter_maze", "source": S.SETUP_MENU, "dest": S.MAZE_EDIT},
     {"trigger": "box_chosen", "source": S.SETUP_MENU, "dest": S.BOX_READY},
@@ -77,15 +81,15 @@ GAME_PATH: list[Row] = [
     {"trigger": "lock_cancelled", "source": S.LOCK, "dest": S.GUARDIAN_START},
     {"trigger": "easy_lock_cancelled", "source": S.LOCK, "dest": S.MAZE_EDIT},
     {"trigger": "setup_refused", "source": [S.LOCK, S.BOX_READY], "dest": S.SETUP_MENU},
-    # ---- a game starts, or play goes on: the engine's phase decides where (game.py) -------
-    {"trigger": "box_turn", "source": [*SETUP_STAGES, *PLAY_STAGES], "dest": S.BOX_TURN},
-    {"trigger": "guardian_turn", "source": [*SETUP_STAGES, *PLAY_STAGES],
+    # ---- a game starts, or play goes on: the engine's phase decides where (game.py) ----------
+    {"trigger": "box_turn", "source": [*SETUP_STAGES, *TEAM_PHASE], "dest": S.BOX_TURN},
+    {"trigger": "guardian_turn", "source": [*SETUP_STAGES, *TEAM_PHASE],
      "dest": S.GUARDIAN_GATE},
-    {"trigger": "team_turn", "source": [*SETUP_STAGES, *PLAY_STAGES], "dest": S.CHOOSE},
-    {"trigger": "turn_goes_on", "source": PLAY_STAGES, "dest": S.ACTIONS},
-    {"trigger": "escape_call", "source": PLAY_STAGES, "dest": S.ESCAPE_CALL},
-    {"trigger": "game_over", "source": PLAY_STAGES, "dest": S.WINNER},
-    # ---- the team's turn (team.py, relic.py) -----------------------------------------------
+    {"trigger": "team_turn", "source": [*SETUP_STAGES, *TEAM_PHASE], "dest": S.CHOOSE},
+    {"trigger": "turn_goes_on", "source": TEAM_PHASE, "dest": S.ACTIONS},
+    {"trigger": "escape_call", "source": TEAM_PHASE, "dest": S.ESCAPE_CALL},
+    {"trigger": "game_over", "source": TEAM_PHASE, "dest": S.WINNER},
+    # ---- the team's turn (team.py, relic.py) -------------------------------------------------
     {"trigger": "investigator_chosen", "source": S.CHOOSE, "dest": S.ACTIONS},
     {"trigger": "explore", "source": S.ACTIONS, "dest": S.EXPLORE},
     {"trigger": "move", "source": S.ACTIONS, "dest": S.MOVE},
@@ -99,17 +103,18 @@ GAME_PATH: list[Row] = [
     {"trigger": "choose_again", "source": S.ACTIONS, "dest": S.CHOOSE},
     {"trigger": "route_dropped", "source": S.MOVE, "dest": S.ACTIONS},
     # the engine answered, or refused (a refusal never speaks of the maze)
-    {"trigger": "answered", "source": PLAY_STAGES, "dest": S.ANSWER},
-    {"trigger": "team_time_out", "source": PLAY_STAGES, "dest": S.ANSWER},
-    # ---- the Guardian's turn (guardian.py, box.py) ------------------------------------------
+    {"trigger": "answered", "source": TEAM_PHASE, "dest": S.ANSWER},
+    {"trigger": "team_time_out", "source": TEAM_PHASE, "dest": S.ANSWER},
+    # ---- the Guardian's turn (guardian.py, box.py) -------------------------------------------
     {"trigger": "open_pin", "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_PIN},
     {"trigger": "enter_moves", "source": [S.GUARDIAN_GATE, S.GUARDIAN_PIN],
      "dest": S.GUARDIAN_MOVES},
     {"trigger": "pin_cancel", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_GATE},
     {"trigger": "maze_covered", "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_GATE},
-    {"trigger": "guardian_played", "source": PLAY_STAGES, "dest": S.GUARDIAN_REPORT},
+    {"trigger": "guardian_played", "source": [*GUARDIAN_SCREENS, S.QUIT_ASK],
+     "dest": S.GUARDIAN_REPORT},
     {"trigger": "think_over", "source": S.BOX_TURN, "dest": S.GUARDIAN_REPORT},
-    # ---- the end (end.py) ---------------------------------------------------------------------
+    # ---- the end (end.py) --------------------------------------------------------------------
     {"trigger": "ok", "source": S.WINNER, "dest": S.REVEAL},
     {"trigger": "back", "source": S.REVEAL, "dest": S.WINNER},
     {"trigger": "ok", "source": S.REVEAL, "dest": S.LOG},

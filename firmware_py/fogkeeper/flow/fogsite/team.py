@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import COLOUR_WORD
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
-from fogkeeper.flow.fogsite.table import PLAY_STAGES
+from fogkeeper.flow.fogsite.table import TEAM_PHASE
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
@@ -62,7 +62,7 @@ class TeamTurn:
     def __init__(self, flow: FogsiteFlow) -> None:
         self.flow = flow
 
-    # ---- menus ---------------------------------------------------------------------------------
+    # ---- menus -------------------------------------------------------------------------------
     def actions(self) -> tuple[TeamAction, ...]:
         two_player = self.flow.session.running.options.two_player
         return tuple(a for a in TeamAction if not (a is TeamAction.GIVE and two_player))
@@ -79,7 +79,7 @@ class TeamTurn:
     def _scroll(self, button: str, length: int) -> None:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
 
-    # ---- choosing who plays, and what ---------------------------------------------------------
+    # ---- choosing who plays, and what --------------------------------------------------------
     def choose_key(self, button: str) -> None:
         session = self.flow.session
         if button != "ok":
@@ -136,7 +136,7 @@ class TeamTurn:
         if button in ("ok", "back"):
             self.flow.onward()
 
-    # ---- Explore and Move ------------------------------------------------------------------------
+    # ---- Explore and Move --------------------------------------------------------------------
     def explore_key(self, button: str) -> None:
         if button in DIRECTION_OF:
             colour = self.flow.session.acting
@@ -187,7 +187,7 @@ class TeamTurn:
         self.show_answer(big, small)
         return answer
 
-    # ---- Give, end of turn, escape ---------------------------------------------------------------
+    # ---- Give, end of turn, escape -----------------------------------------------------------
     def give_pick_key(self, button: str) -> None:
         session = self.flow.session
         if button == "ok":
@@ -248,7 +248,7 @@ class TeamTurn:
         self.flow.context.effects.emit("fogsite.answer", {"action": action, "colour": who,
                                                           "answer": text})
 
-    # ---- the team's shared time (balancing G9) ---------------------------------------------------
+    # ---- the team's shared time (balancing G9) -----------------------------------------------
     def start_clock(self) -> None:
         session = self.flow.session
         game = session.running
@@ -271,7 +271,7 @@ class TeamTurn:
             return
         for event in glass.tick(now):
             self.flow.context.effects.sound(event.kind)
-            if event.kind == "expired" and self.flow.state in PLAY_STAGES:
+            if event.kind == "expired" and self.flow.state in TEAM_PHASE:
                 self.time_up()
 
     def time_up(self) -> None:

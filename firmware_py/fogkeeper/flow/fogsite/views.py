@@ -108,7 +108,8 @@ def _maze_invalid(flow: FogsiteFlow) -> Frame:
 
 def _sleeping(flow: FogsiteFlow) -> Frame:
     items = tuple(MenuItem(COLOUR_WORD[c]) for c in flow.session.draft.colours)
-    return render_menu(MenuView("Sleeping Intruder", items, flow.session.cursor, "OK lay down  B back"))
+    return render_menu(MenuView("Sleeping Intruder", items, flow.session.cursor,
+                                "OK lay down  B back"))
 
 
 def _guardian_start(flow: FogsiteFlow) -> Frame:
