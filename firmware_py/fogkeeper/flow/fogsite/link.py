@@ -9,7 +9,7 @@ Refusals: bad_args, not_now (a ``PhaseError``, here or from the engine), or lock
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
@@ -237,7 +237,7 @@ class FogsiteLink:
         return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
 
     # ---- views -------------------------------------------------------------------------------
-    def _log_page(self, args: LinkArgs, entries: list[Any]) -> Reply:
+    def _log_page(self, args: LinkArgs, entries: list[object]) -> Reply:
         start = optional(args, "log_from", int, -1)
         count = min(LOG_PAGE_MOST, optional(args, "log_count", int, LOG_PAGE_MOST))
         if start < 0:

@@ -127,15 +127,15 @@ def _path_back(saved: list[str]) -> list[Direction]:
     return [Direction[name] for name in saved]
 
 
-def _plan_json(plan: list[GuardianMove]) -> list[list[Any]]:
-    return [[m.direction.name, m.spaces] for m in plan]
+def _plan_json(plan: list[GuardianMove]) -> list[str]:
+    return [f"{m.direction.name}{m.spaces}" for m in plan]  # "E2"
 
 
-def _plan_back(saved: list[list[Any]]) -> list[GuardianMove]:
-    return [GuardianMove(Direction[name], int(spaces)) for name, spaces in saved]
+def _plan_back(saved: list[str]) -> list[GuardianMove]:
+    return [GuardianMove(Direction[move[0]], int(move[1:])) for move in saved]
 
 
-def _beside(_: Any) -> None:
+def _beside(_: object) -> None:
     """The team's clock is saved beside the session (its time left needs the clock's now)."""
     return None
 
@@ -182,7 +182,7 @@ class Session:
         """Whether the box is the Guardian (then no PIN opens the maze before the end)."""
         return self.draft.guardian is GuardianKind.BOX
 
-    def box_settings(self) -> dict[str, Any]:
+    def box_settings(self) -> dict[str, int | str]:
         """What the table chose for the box as Guardian (public: no seed, no maze)."""
         draft = self.draft
         return {"size": draft.size, "difficulty": draft.difficulty,

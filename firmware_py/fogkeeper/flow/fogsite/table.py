@@ -63,7 +63,7 @@ TEAM_PHASE = tuple(s for s in PLAY_STAGES if s not in GUARDIAN_SCREENS)
 # a long press on B asks before the game is lost, from these screens
 QUITTABLE = (*TEAM_STAGES, S.GUARDIAN_GATE, S.GUARDIAN_REPORT, S.BOX_TURN)
 
-Row = dict[str, Any]
+Row = dict[str, Any]  # a transitions row
 # the game's path: what `fogkeeper diagram fogsite-path` draws
 GAME_PATH: list[Row] = [
     # ---- setup, behind the screen (setup.py) -------------------------------------------------
