@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import base64
 import io
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import BoxHarness
-
 from fogkeeper.events import Button
+from support.box import BoxHarness
 
 B = Button
 TIMER = (B.DOWN, B.DOWN, B.DOWN, B.PRESS)

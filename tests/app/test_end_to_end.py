@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from process import BoxProcess as Box
+from support.process import BoxProcess as Box
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -11,11 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import BoxHarness
-
 from fogkeeper.link.protocol import MAX_LINE_BYTES, LineFramer, LinkError, parse_line
+from support.box import BoxHarness
 
 COMMANDS = ["hello", "press", "screen", "state", "timer.start", "timer.pause", "timer.resume",
             "timer.reset", "timer.set", "timer.next", "session.resume", "session.discard",

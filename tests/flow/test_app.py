@@ -2,51 +2,21 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from apptable import HOLD, AppTable
 
 from fogkeeper.config import Config
 from fogkeeper.events import Button
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.hourglass import Phase
-from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
+from support.effects import Effects
+from support.table import HOLD, AppTable
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, KEY1, KEY2 = Button.PRESS, Button.KEY1, Button.KEY2
-
-
-class Effects:
-    def __init__(self) -> None:
-        self.sounds: list[str] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
-        self.settings: list[Settings] = []
-
-    def sound(self, tune: str) -> None:
-        self.sounds.append(tune)
-
-    def apply_settings(self, settings: Settings) -> None:
-        self.settings.append(settings)
-
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
-        self.events.append((event, payload))
-
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
-        return f"/records/{game}.json"
-
-    def load_preset(self, game: str) -> Any:
-        return None
-
-    def save_preset(self, game: str, preset: Any) -> None:
-        pass
 
 
 class Table(AppTable):

@@ -1,18 +1,15 @@
 """Write the platform's screens, four times enlarged, to docs/screens/ for the README.
 
-Run: .venv/bin/python tests/ui/make_screenshots.py
+Run: PYTHONPATH=tests .venv/bin/python -m ui.make_screenshots
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from PIL import Image, ImageOps
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from scenes import SCENES
+from ui.scenes import SCENES
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screens"
 

@@ -1,12 +1,11 @@
 """Named screens of the platform, each reached by button presses on a fake clock.
 
-Used by the reference-image test and by ``docs/make_screenshots.py``.
+Used by the reference-image test and by ``tests/ui/make_screenshots.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PIL import Image
 
@@ -15,14 +14,10 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
+from support.clock import pass_time
+from support.effects import Effects
 
 B = Button
-
-
-class Quiet:
-    def sound(self, tune: str) -> None: ...
-    def apply_settings(self, settings: Settings) -> None: ...
-    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
 
 
 Step = Button | tuple[Button, bool] | float  # a press, a (press, held) or seconds to wait
@@ -32,14 +27,15 @@ def scene(first: Screen, steps: list[Step]) -> Callable[[], Image.Image]:
     """A recipe for one screen: start on ``first`` and play the steps on a fake clock."""
     def make() -> Image.Image:
         now = [0.0]
-        app = App(Config(), Quiet(), lambda: now[0], settings=Settings(), first_screen=first)
+        app = App(Config(), Effects(), lambda: now[0], settings=Settings(), first_screen=first)
+
+        def tick(at: float) -> None:
+            now[0] = at
+            app.tick(at)
+
         for step in steps:
             if isinstance(step, float | int) and not isinstance(step, Button):
-                end = now[0] + step
-                while (deadline := app.next_deadline(now[0])) is not None and deadline <= end:
-                    now[0] = deadline
-                    app.tick(now[0])
-                now[0] = end
+                pass_time(now[0], step, app.next_deadline, tick)
                 continue
             button, hold = step if isinstance(step, tuple) else (step, False)
             app.handle(ButtonEvent(button, long=hold))

@@ -7,15 +7,12 @@ After a deliberate change, look at the new pictures and then refresh the referen
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from scenes import SCENES
+from ui.scenes import SCENES
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 UPDATE = os.environ.get("FOGKEEPER_UPDATE_REFERENCES") == "1"

@@ -7,12 +7,18 @@ import tomllib
 from typing import Any
 
 import pytest
-from corps_builders import guess_all, key_guesses, sealed_chapter, shuffled_key, unlock_end
 
 from fogkeeper.paths import config_dir
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
 from fogkeeper.rules.corps.errors import CorpsConfigError, SavedStateError
+from rules.corps.corps_builders import (
+    guess_all,
+    key_guesses,
+    sealed_chapter,
+    shuffled_key,
+    unlock_end,
+)
 
 
 def _mid_chapter(key: AnswerKey) -> corps.CorpsState:

@@ -6,13 +6,13 @@ import contextlib
 from typing import Any
 
 import pytest
-from corps_builders import sealed_chapter, shuffled_key
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
 from fogkeeper.rules.corps import errors as e
+from rules.corps.corps_builders import sealed_chapter, shuffled_key
 
 
 @pytest.mark.parametrize(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from corps_builders import guess_all, key_guesses, sealed_chapter, swap_two, unlock_end
 
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, CorpsState, Outcome
 from fogkeeper.rules.corps import errors as e
+from rules.corps.corps_builders import guess_all, key_guesses, sealed_chapter, swap_two, unlock_end
 
 
 def _ended(key: AnswerKey, wrong: bool = False) -> CorpsState:

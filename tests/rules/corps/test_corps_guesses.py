@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from corps_builders import guess_all, key_guesses, sealed_chapter, unlock_end
 
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, CorpsState, Token
 from fogkeeper.rules.corps import errors as e
+from rules.corps.corps_builders import guess_all, key_guesses, sealed_chapter, unlock_end
 
 # A fixed key keeps the tables readable: Water on slot 3.
 KEY = AnswerKey(

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from corps_builders import shuffled_key
 
 from fogkeeper.paths import config_dir
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
 from fogkeeper.rules.corps.errors import KeyFileError
+from rules.corps.corps_builders import shuffled_key
 
 GOOD = """map 4
 1 = wood

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from corps_builders import guess_all, key_guesses, sealed_chapter
 
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, ChapterTracker
 from fogkeeper.rules.corps import tracker as t
 from fogkeeper.rules.corps.errors import TrackError
+from rules.corps.corps_builders import guess_all, key_guesses, sealed_chapter
 
 
 def _play(actions: list[t.TrackAction], tracker: ChapterTracker | None = None) -> ChapterTracker:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from corps_builders import guess_all, key_guesses, sealed_chapter, swap_two, unlock_end
 
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token, table_rules
 from fogkeeper.rules.corps.errors import EndError
 from fogkeeper.rules.corps.table_rules import ChallengeEffect
 from fogkeeper.rules.corps.verdict import judge
+from rules.corps.corps_builders import guess_all, key_guesses, sealed_chapter, swap_two, unlock_end
 
 
 def test_c_c01_three_tipis_no_monster_all_nine_right_wins(key: AnswerKey) -> None:

@@ -1,0 +1,37 @@
+"""A fake of the world the flow talks to: it keeps every sound, event, setting, record, preset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fogkeeper.flow.settings import Settings
+
+
+class Effects:
+    """Records everything the flow asks of the world; presets are kept in memory."""
+
+    def __init__(self) -> None:
+        self.sounds: list[str] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.settings: list[Settings] = []
+        self.records: list[dict[str, Any]] = []
+        self.presets: dict[str, Any] = {}
+
+    def sound(self, tune: str) -> None:
+        self.sounds.append(tune)
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings.append(settings)
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        self.events.append((event, payload))
+
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        self.records.append(record)
+        return f"/records/{game}-{len(self.records)}.json"
+
+    def load_preset(self, game: str) -> Any:
+        return self.presets.get(game)
+
+    def save_preset(self, game: str, preset: Any) -> None:
+        self.presets[game] = preset
