@@ -6,7 +6,7 @@ Every frame shown after a press is kept in ``seen`` so the secrecy tests can sca
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
 
 from fogkeeper.config import parse_config
 from fogkeeper.events import Button, ButtonEvent
@@ -17,6 +17,9 @@ from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 from fogkeeper.paths import config_dir
+from fogkeeper.rules.fogsite import Maze
+from support.clock import pass_time
+from support.effects import Effects
 
 PIN = "1234"
 BUTTONS = {"ok": Button.PRESS, "back": Button.KEY2, "key3": Button.KEY3, "up": Button.UP,
@@ -24,33 +27,7 @@ BUTTONS = {"ok": Button.PRESS, "back": Button.KEY2, "key3": Button.KEY3, "up": B
 CYCLE = ".#RGB"
 # the C-S02 maze: RED A1, GREEN C5, BLUE E1
 MAZE = (config_dir() / "mazes" / "c_s02_correct.txt").read_text(encoding="utf-8")
-
-
-class Effects:
-    def __init__(self) -> None:
-        self.sounds: list[str] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
-        self.records: list[dict[str, Any]] = []
-        self.presets: dict[str, Any] = {}
-
-    def sound(self, tune: str) -> None:
-        self.sounds.append(tune)
-
-    def apply_settings(self, settings: Settings) -> None:
-        pass
-
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
-        self.events.append((event, payload))
-
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
-        self.records.append(record)
-        return f"{game}-{len(self.records)}"
-
-    def load_preset(self, game: str) -> Any:
-        return self.presets.get(game)
-
-    def save_preset(self, game: str, preset: Any) -> None:
-        self.presets[game] = preset
+CELL_NAME = re.compile(r"\b[A-E][1-5]\b")
 
 
 class FogsiteTable:
@@ -73,12 +50,11 @@ class FogsiteTable:
 
     def wait(self, seconds: float) -> FogsiteTable:
         """Let time pass the way the loop does: waking at each deadline."""
-        end = self.now + seconds
-        while (deadline := self.app.next_deadline(self.now)) is not None and deadline <= end:
-            self.now = deadline
-            self.app.tick(self.now)
-        self.now = end
-        self.app.tick(self.now)
+        def tick(now: float) -> None:
+            self.now = now
+            self.app.tick(now)
+
+        pass_time(self.now, seconds, self.app.next_deadline, tick)
         return self.look()
 
     def look(self) -> FogsiteTable:
@@ -183,3 +159,16 @@ def restart(t: FogsiteTable) -> FogsiteTable:
     fresh.now = t.now
     fresh.app.saved = saved
     return fresh.press("ok")
+
+
+def secret_rows(maze: Maze) -> list[str]:
+    """The maze's rows as a screen or a reply could show them (spaced and packed)."""
+    rows = list(maze.rows_text())
+    packed = [row.replace(" ", "") for row in rows]
+    return rows + [row for row in packed if row.strip(".")]  # "....." is no giveaway
+
+
+def leaks(text: str, maze: Maze, seed: int) -> list[str]:
+    """What of the box's secrets ``text`` gives away: spaces, maze rows, the maze's seed."""
+    found = CELL_NAME.findall(text) + [row for row in secret_rows(maze) if row in text]
+    return found + ([str(seed)] if re.search(rf"\b{seed}\b", text) else [])

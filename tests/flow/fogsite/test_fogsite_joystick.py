@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from fogsite_table import MAZE, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, FogsiteTable
 from fogkeeper.flow.app import Screen
 from fogkeeper.rules.fogsite import Colour, Phase
 

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from fogsite_table import MAZE, PIN, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, PIN, FogsiteTable
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.snapshot import SnapshotError

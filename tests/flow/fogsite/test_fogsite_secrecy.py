@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from fogsite_table import MAZE, PIN, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, PIN, FogsiteTable
 from fogkeeper.rules.fogsite import Phase
 
 CELL_NAME = re.compile(r"\b[A-E][1-5]\b")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from fogsite_table import FogsiteTable
 
+from flow.fogsite.fogsite_table import FogsiteTable
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fogsite import Phase
 
