@@ -19,14 +19,15 @@ from fogkeeper.config import Config
 from fogkeeper.drivers.display import FrameSink, create_device
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 
 
 class Quiet:
     def sound(self, tune: str) -> None: ...
     def apply_settings(self, settings: Settings) -> None: ...
     def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+    def set_aside_session(self, reason: str) -> None: ...
 
 
 def run(driver: str, turns: int) -> None:

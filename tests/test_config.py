@@ -45,10 +45,22 @@ BAD = [
     ("[timer]\nwarn_at_seconds = [10, 10]\n", "[timer] warn_at_seconds", "distinct"),
     ("[timer]\npresets_seconds = 60\n", "[timer] presets_seconds = 60", "whole seconds"),
     ("[timer]\nplayers = 0\n", "[timer] players = 0", "1-8"),
-    ("[security]\npin = 1234\n", "[security] pin = 1234", "four digits as a string"),
-    ("[security]\npin = '12a4'\n", "[security] pin = '12a4'", "four digits"),
+    ("[security]\npin = 1234\n", "[security] pin is not allowed", "four digits as a string"),
+    ("[security]\npin = '12a4'\n", "[security] pin is not allowed", "four digits"),
     ("[log]\nlevel = 'loud'\n", "[log] level = 'loud'", "debug, info"),
     ("[display\n", "not valid TOML", ""),
+    ("a = " + "[" * 5000 + "]" * 5000 + "\n", "not valid TOML", "nested too deep"),
+    ("[timer]\npresets_seconds = []\n", "[timer] presets_seconds = []", "1-12 distinct"),
+    ("[storage]\ndata_dir = ''\n", "[storage] data_dir = ''", "not empty"),
+    ("[inputs]\nup = 5\n", "GPIO 5 is both [inputs] up and [inputs] key1", "one job"),
+    ("[buzzer]\npin = 17\n", "GPIO 17 is both [inputs] up and [buzzer] pin", "one job"),
+    ("[display]\ndriver = 'sh1106'\ninterface = 'spi'\ngpio_dc = 22\n",
+     "GPIO 22 is both [inputs] down and [display] gpio_dc", "one job"),
+    ("[link]\nport = '/dev/null'\n", "[link] port = '/dev/null'", "not a serial port"),
+    ("[link]\nport = 'serial0'\n", "[link] port = 'serial0'", "starts with /"),
+    ("[link]\nport = 'pty:'\n", "[link] port = 'pty:'", "needs a path"),
+    ("[link]\nport = 'pty:/no/such/folder/link'\n", "[link] port", "does not exist"),
+    ("[link]\nport = 'foo://x'\n", "[link] port = 'foo://x'", "not known"),
 ]
 
 
@@ -87,7 +99,12 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_config_check_command_ok_and_bad(tmp_path: Path) -> None:
-    good = run_cli("config", "check", str(ROOT / "config" / "waveshare-hat.toml"))
+    # the Waveshare profile's display and buttons, on parts this machine has (no lgpio/spidev)
+    here = tmp_path / "here.toml"
+    here.write_text((ROOT / "config" / "waveshare-hat.toml").read_text(encoding="utf-8")
+                    .replace('interface = "spi"', 'interface = "i2c"')
+                    .replace('pin_factory = "lgpio"', 'pin_factory = "mock"'), encoding="utf-8")
+    good = run_cli("config", "check", str(here))
     assert good.returncode == 0, good.stderr
     assert "OK" in good.stdout and "sh1106" in good.stdout
     bad_file = tmp_path / "bad.toml"
@@ -97,6 +114,25 @@ def test_config_check_command_ok_and_bad(tmp_path: Path) -> None:
     assert "[inputs] key3 = 'x'" in bad.stderr
     assert "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1  # one line, no traceback
+
+
+@pytest.mark.parametrize("text", ["[inputs]\nup = 5\n", "[link]\nport = 'pty:'\n",
+                                  "[storage]\ndata_dir = ''\n"])
+def test_config_check_refuses_what_run_refuses(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "box.toml"
+    path.write_text(text, encoding="utf-8")
+    for command in (("config", "check", str(path)), ("run", "--config", str(path))):
+        refused = run_cli(*command)
+        assert refused.returncode == 2, command
+        assert "Traceback" not in refused.stderr and str(path) in refused.stderr
+
+
+def test_a_wrong_pin_in_a_config_file_is_never_echoed(tmp_path: Path) -> None:
+    path = tmp_path / "box.toml"
+    path.write_text("[security]\npin = '98765'\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert "98765" not in str(caught.value)
 
 
 def test_configuration_doc_lists_every_key_as_the_schema_does() -> None:
@@ -113,13 +149,45 @@ def test_config_check_also_checks_the_games_data(tmp_path: Path) -> None:
 
     shutil.copytree(shipped, broken)
     (broken / "fogsite.toml").write_text("[guardian]\nchoice_policy = 7\n", encoding="utf-8")
-    ok = run_cli("config", "check", str(shipped / "adafruit-bonnet.toml"))
+    # the bonnet's profile on the parts this machine has (no lgpio)
+    here = tmp_path / "here.toml"
+    here.write_text((shipped / "adafruit-bonnet.toml").read_text(encoding="utf-8")
+                    .replace('pin_factory = "lgpio"', 'pin_factory = "mock"'), encoding="utf-8")
+    ok = run_cli("config", "check", str(here))
     assert "FOGSITE: fogsite.toml OK" in ok.stdout
     import os
 
     bad = subprocess.run([sys.executable, "-m", "fogkeeper", "config", "check",
-                          str(shipped / "adafruit-bonnet.toml")],
+                          str(here)],
                          capture_output=True, text=True, timeout=60, check=False,
                          env={**os.environ, "FOGKEEPER_CONFIG_DIR": str(broken)})
     assert bad.returncode == 2
     assert "fogsite.toml" in bad.stderr and "choice_policy" in bad.stderr
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_profile_without_its_hardware_modules_names_the_extra_to_install(
+        profile: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from fogkeeper.app import run
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
+    with pytest.raises(ConfigError) as caught:
+        run.check_modules(load_config(profile))
+    message = str(caught.value)
+    assert message.startswith(str(profile)) and "lgpio" in message
+    assert "fogkeeper[pi]" in message
+
+
+def test_config_check_names_the_extra_a_profile_needs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import importlib.util
+
+    from fogkeeper.app import config_cmd
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
+    with pytest.raises(ConfigError, match=r"fogkeeper\[pi\]"):
+        config_cmd.run(argparse.Namespace(action="check", file=PROFILES[1]))
+    assert "OK" not in capsys.readouterr().out

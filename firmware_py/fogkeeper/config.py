@@ -8,7 +8,9 @@ never writes files and never exits; it raises ``ConfigError`` with one clear mes
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import stat
 import tomllib
 import types
 import typing
@@ -21,6 +23,8 @@ from fogkeeper.errors import ConfigError
 
 Check = Callable[[Any], bool]
 NO_PIN = -1  # an input pin set to -1 is not wired (for example KEY3 on a two-key board)
+MAX_CONFIG_BYTES = 64 * 1024  # a config file is a few hundred bytes; anything huge is a mistake
+BUTTONS = ("up", "down", "left", "right", "press", "key1", "key2", "key3")
 
 
 def _rule(default: Any, allowed: str, check: Check | None = None) -> Any:
@@ -41,6 +45,14 @@ def _gpio(value: int) -> bool:
 
 def _seconds_list(value: tuple[int, ...]) -> bool:
     return all(1 <= v <= 3600 for v in value) and len(set(value)) == len(value)
+
+
+def _presets(value: tuple[int, ...]) -> bool:
+    return 1 <= len(value) <= 12 and _seconds_list(value)
+
+
+def _folder(value: str) -> bool:
+    return value.strip() != ""
 
 
 def _pin_code(value: str) -> bool:
@@ -104,7 +116,7 @@ class LinkConfig:
 class TimerConfig:
     default_seconds: int = _rule(60, "5-3600 seconds", _between(5, 3600))
     presets_seconds: tuple[int, ...] = _rule((30, 60, 90, 120),
-                                             "distinct whole seconds 1-3600", _seconds_list)
+                                             "1-12 distinct whole seconds 1-3600", _presets)
     warn_at_seconds: tuple[int, ...] = _rule((10, 5, 4, 3, 2, 1),
                                              "distinct whole seconds 1-3600", _seconds_list)
     visual_only: bool = _rule(False, "true or false")
@@ -120,12 +132,14 @@ class ScreenConfig:
 
 @dataclass(frozen=True)
 class StorageConfig:
-    data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path")
+    data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path (not empty)", _folder)
 
 
 @dataclass(frozen=True)
 class SecurityConfig:
-    pin: str = _rule("", 'four digits as a string, e.g. "1234", or "" for none', _pin_code)
+    pin: str = field(default="", metadata={
+        "allowed": 'four digits as a string, e.g. "1234", or "" for none',
+        "check": _pin_code, "secret": True})  # a wrong PIN is never echoed in an error
 
 
 @dataclass(frozen=True)
@@ -153,13 +167,22 @@ def load_config(path: Path | None) -> Config:
     if path is None:
         return Config()
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ConfigError(f"{path}: not a regular file")
+        with open(path, "rb") as file:
+            data = file.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES} bytes; "
+                              "a config file is a few hundred")
+        raw = tomllib.loads(data.decode("utf-8"))
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML (arrays or tables nested too deep)") from None
     return parse_config(raw, source=str(path))
 
 
@@ -174,7 +197,69 @@ def parse_config(raw: Mapping[str, Any], *, source: str = "<config>") -> Config:
         if not isinstance(value, dict):
             raise ConfigError(f"{source}: {name} must be a table, written [{name}]")
         sections[name] = _parse_section(section_types[name], value, f"{source}: [{name}]")
-    return Config(**sections, source=source)
+    config = Config(**sections, source=source)
+    _check_wiring(config, source)
+    _check_link(config.link.port, f"{source}: [link] port")
+    return config
+
+
+def _check_wiring(config: Config, source: str) -> None:
+    """No pin does two jobs: each button, the buzzer and the SPI display lines apart."""
+    jobs: dict[int, str] = {}
+
+    def claim(pin: int, job: str) -> None:
+        if pin == NO_PIN:
+            return
+        if pin in jobs:
+            raise ConfigError(f"{source}: GPIO {pin} is both {jobs[pin]} and {job}; "
+                              "each pin can do one job")
+        jobs[pin] = job
+
+    for button in BUTTONS:
+        claim(getattr(config.inputs, button), f"[inputs] {button}")
+    if config.buzzer.kind != "none":
+        claim(config.buzzer.pin, "[buzzer] pin")
+    d = config.display
+    if d.driver in ("ssd1306", "sh1106") and d.interface == "spi":
+        claim(d.gpio_dc, "[display] gpio_dc")
+        claim(d.gpio_reset, "[display] gpio_reset")
+
+
+# device numbers of /dev/null, /dev/zero, /dev/full, /dev/random...: never a serial port
+_MEMORY_DEVICES_MAJOR = 1
+
+
+def _check_link(spec: str, where: str) -> None:
+    """The link spec is one the box can open: a serial device, a pyserial URL or pty:PATH.
+
+    A device that is absent now is fine (a USB gadget appears later; the box retries).
+    """
+    if not spec:
+        return
+    if spec.startswith("pty:"):
+        path = Path(spec[4:]).expanduser()
+        if not spec[4:]:
+            raise ConfigError(f"{where} = {spec!r} needs a path, e.g. pty:/tmp/fogkeeper-link")
+        if not path.absolute().parent.is_dir():
+            raise ConfigError(f"{where} = {spec!r}: folder {str(path.absolute().parent)!r} "
+                              "does not exist")
+        return
+    if "://" in spec:
+        import serial
+
+        try:
+            serial.serial_for_url(spec, do_not_open=True)
+        except (ValueError, serial.SerialException) as exc:
+            raise ConfigError(f"{where} = {spec!r}: {exc}") from None
+        return
+    if not spec.startswith("/"):
+        raise ConfigError(f"{where} = {spec!r}: a device path starts with /, e.g. /dev/serial0")
+    try:
+        info = os.stat(spec)
+    except OSError:
+        return
+    if not stat.S_ISCHR(info.st_mode) or os.major(info.st_rdev) == _MEMORY_DEVICES_MAJOR:
+        raise ConfigError(f"{where} = {spec!r} is not a serial port")
 
 
 def _parse_section(cls: Any, raw: Mapping[str, Any], where: str) -> Any:
@@ -188,8 +273,8 @@ def _parse_section(cls: Any, raw: Mapping[str, Any], where: str) -> Any:
         checked = _coerce(value, types_by_name[key])
         check: Check | None = meta.get("check")
         if checked is None or (check is not None and not check(checked)):
-            raise ConfigError(f"{where} {key} = {value!r} is not allowed; "
-                              f"expected {meta['allowed']}")
+            shown = f"{key} is" if meta.get("secret") else f"{key} = {value!r} is"
+            raise ConfigError(f"{where} {shown} not allowed; expected {meta['allowed']}")
         values[key] = checked
     return cls(**values)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -311,3 +312,17 @@ def test_a_broken_game_data_file_is_named_on_screen_and_on_the_link(
     assert h.box.app.state.value == "home"
     reply = h.request("game.start", game="fogsite")
     assert reply["error"]["code"] == "not_now" and "fogsite.toml" in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("cmd,args", [("timer.start", {}), ("timer.next", {}),
+                                      ("timer.reset", {}), ("timer.set", {"seconds": 30}),
+                                      ("timer.pause", {}), ("timer.resume", {})])
+def test_the_box_timer_never_leaves_a_game_behind(
+        tmp_path: Path, cmd: str, args: dict[str, Any]) -> None:
+    h = BoxHarness(tmp_path)
+    h.request("game.start", game="fog")
+    refused = h.request(cmd, **args)
+    assert refused["error"]["code"] == "not_now" and "game.quit" in refused["error"]["message"]
+    assert h.request("state")["state"] == "game"
+    assert h.request("game.quit")["screen"] == "home"
+    assert h.request("state")["game"] is None

@@ -207,12 +207,10 @@ def test_only_upright_and_upside_down_are_offered(bus: Any, degrees: int) -> Non
         FrameSink(oled("ssd1306", bus)).set_rotation(degrees)
 
 
-def test_contrast_sleep_and_wake_reach_the_panel(bus: Any) -> None:
+def test_contrast_reaches_the_panel(bus: Any) -> None:
     sink = FrameSink(oled("ssd1306", bus))
     sink.set_contrast(32)
-    sink.sleep()
-    sink.wake()
-    assert [payload for _, payload in bus.calls] == [bytes([0x81, 32]), b"\xae", b"\xaf"]
+    assert [payload for _, payload in bus.calls] == [bytes([0x81, 32])]
 
 
 @pytest.mark.parametrize("level", [-1, 256])
@@ -225,22 +223,20 @@ def test_panel_commands_on_a_dead_bus_never_raise(bus: Any) -> None:
     sink = FrameSink(oled("sh1106", bus))
     bus.failing = True
     sink.set_contrast(10)
-    sink.sleep()
     sink.close()
-    assert not sink.healthy and sink.sleeping
+    assert not sink.healthy
 
 
-def test_recovery_restores_contrast_and_sleep(bus: Any) -> None:
+def test_recovery_restores_contrast_and_switches_the_panel_on(bus: Any) -> None:
     clock = Clock()
     sink = FrameSink(oled("ssd1306", bus), clock=clock)
     bus.failing = True
     sink.set_contrast(20)
-    sink.sleep()
     bus.failing = False
     clock.now += 3
     assert sink.push(countdown_screen(1))
     commands = [payload for kind, payload in bus.calls if kind == "command"]
-    assert bytes([0x81, 20]) in commands and commands[-1] == b"\xae"
+    assert bytes([0x81, 20]) in commands and commands[-1] == b"\xaf"
 
 
 def test_close_cleans_up_the_bus(bus: Any) -> None:
@@ -252,7 +248,6 @@ def test_the_dummy_device_keeps_the_last_frame() -> None:
     sink = FrameSink(create_device("dummy", **BUS_ARGS))
     sink.push(countdown_screen(5).convert("L"))
     assert sink.device.image.tobytes() == countdown_screen(5).tobytes()
-    assert sink.last_image is not None and sink.last_image.mode == "1"
 
 
 def test_a_frame_of_the_wrong_size_is_a_programming_error() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,8 +12,8 @@ from fogkeeper.config import Config
 from fogkeeper.events import Button
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import HOME_ITEMS, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
-from fogkeeper.flow.views import frame
 from support.effects import Effects
 from support.table import HOLD, AppTable
 
@@ -197,3 +199,20 @@ def test_key1_is_ok_and_key2_is_back() -> None:
     assert t.app.state is Screen.TIMER_MENU
     t.press(KEY2)
     assert t.app.state is Screen.HOME
+
+
+def test_a_saved_session_that_cannot_be_resumed_is_set_aside_not_deleted(
+        tmp_path: Path) -> None:
+    from support.box import BoxHarness
+
+    h = BoxHarness(tmp_path)
+    h.request("game.start", game="fog")
+    h.close()
+    saved = json.loads((tmp_path / "session.json").read_text())
+    saved["game"]["state"]["session"] = {"setup": "damaged"}  # a game this firmware can't read
+    (tmp_path / "session.json").write_text(json.dumps(saved))
+    again = BoxHarness(tmp_path)
+    assert again.request("session.resume")["ok"]
+    assert again.box.app.state.value == "home"
+    (kept,) = tmp_path.glob("session.json.bad-*")
+    assert json.loads(kept.read_text())["game"]["state"]["session"] == {"setup": "damaged"}

@@ -153,7 +153,6 @@ def test_reply_round_trips_through_the_host_parser() -> None:
 ENCODE_FAIL: list[tuple[str, Any]] = [
     ("overlong reply", lambda: encode_reply(1, {"png": "A" * MAX_LINE_BYTES})),
     ("overlong event", lambda: encode_event("screen", {"png": "A" * MAX_LINE_BYTES})),
-    ("overlong error", lambda: encode_error(1, ErrorCode.INTERNAL, "x" * MAX_LINE_BYTES)),
     ("reply hides id", lambda: encode_reply(1, {"id": 2})),
     ("reply hides ok", lambda: encode_reply(1, {"ok": False})),
     ("event hides name", lambda: encode_event("a", {"event": "b"})),
@@ -185,8 +184,27 @@ def test_every_error_code_has_its_wire_name() -> None:
         "bad_args",
         "not_now",
         "locked",
+        "busy",
+        "not_saved",
         "internal",
     }
+
+
+@pytest.mark.parametrize("message", ["x" * MAX_LINE_BYTES, 'é"\\' * MAX_LINE_BYTES])
+def test_an_error_reply_never_grows_past_the_line_limit(message: str) -> None:
+    line = encode_error("a-long-request-id", ErrorCode.UNKNOWN_CMD, message)
+    assert len(line) <= MAX_LINE_BYTES
+    sent = json.loads(line)["error"]["message"]
+    assert sent.endswith("…") and message.startswith(sent[:-1]) and len(sent) > 1000
+
+
+def test_a_request_nested_too_deep_is_refused_before_any_handler_sees_it() -> None:
+    deep = b'{"id":1,"cmd":"fog.setup","v":' + b"[" * 17 + b"]" * 17 + b"}"
+    with pytest.raises(LinkError, match="more than 16 deep") as refused:
+        parse_line(deep)
+    assert refused.value.code is ErrorCode.BAD_JSON and refused.value.request_id == 1
+    fits = b'{"id":1,"cmd":"fog.setup","v":' + b"[" * 15 + b"]" * 15 + b"}"
+    assert parse_line(fits).cmd == "fog.setup"
 
 
 class _Colour(StrEnum):

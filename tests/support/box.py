@@ -28,7 +28,7 @@ class RecordingLink:
     def __init__(self) -> None:
         self.lines: list[dict[str, Any]] = []
 
-    def send(self, line: bytes) -> None:
+    def send(self, line: bytes, host: int | None = None) -> None:
         assert line.endswith(b"\n") and len(line) <= 4096
         self.lines.append(json.loads(line))
 

@@ -16,6 +16,7 @@ class Effects:
         self.settings: list[Settings] = []
         self.records: list[dict[str, Any]] = []
         self.presets: dict[str, Any] = {}
+        self.set_aside: list[str] = []
 
     def sound(self, tune: str) -> None:
         self.sounds.append(tune)
@@ -35,3 +36,6 @@ class Effects:
 
     def save_preset(self, game: str, preset: Any) -> None:
         self.presets[game] = preset
+
+    def set_aside_session(self, reason: str) -> None:
+        self.set_aside.append(reason)

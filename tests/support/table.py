@@ -7,8 +7,8 @@ from typing import Any, Self
 from fogkeeper.config import Config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 from fogkeeper.ui.draw import Frame
 from support.clock import pass_time
 

@@ -12,8 +12,8 @@ from PIL import Image
 from fogkeeper.config import Config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 from support.clock import pass_time
 from support.effects import Effects
 

@@ -13,21 +13,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+from fogkeeper.app.store import StorageError
 from fogkeeper.config import Config
 from fogkeeper.errors import describe_bug
 from fogkeeper.events import ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
-from fogkeeper.link.protocol import LinkError, Request
+from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
+from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
 log = logging.getLogger(__name__)
 DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a still screen
+SAVE_RETRY_SECONDS = 5.0     # how often a refused save is tried again with nothing else to do
+WAITING_REQUESTS = 32        # link requests kept waiting; past that the host gets ``busy``
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
 
 
@@ -59,13 +63,21 @@ class Player(Protocol):
 
 
 class Link(Protocol):
-    def send(self, line: bytes) -> None: ...
+    def send(self, line: bytes, host: int | None = None) -> None: ...
     def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
 class Stop:
     """Put on the queue to end the loop."""
+
+
+@dataclass(frozen=True)
+class Wake:
+    """Put on the queue when a link request waits, so a sleeping loop takes it."""
+
+
+WAKE = Wake()
 
 
 @dataclass
@@ -91,7 +103,11 @@ class Box:
         self.parts = parts
         self.stores = stores
         self.clock = clock
-        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop] = queue.Queue()
+        # presses (and Stop) on one queue, link requests on a bounded one: a press never waits
+        # behind link traffic, and a flood costs the host ``busy`` replies, not memory
+        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop | Wake] = (
+            queue.Queue())
+        self.requests: queue.Queue[Request | LinkError] = queue.Queue(WAITING_REQUESTS)
         settings = Settings.from_config(config).merged(stores.load_settings())
         saved = stores.load_session()
         first = Screen.RESUME if saved else (Screen.KEYMAP if keymap else Screen.HOME)
@@ -105,6 +121,7 @@ class Box:
         self._dimmed = False
         self._shift = 0
         self._next_shift = clock() + config.screen.shift_every_seconds
+        self.storage_problem: str | None = None  # why the last save failed, until one works
         from fogkeeper.app.commands import Commands  # commands reach into the box; import late
         self.commands = Commands(self)
 
@@ -133,7 +150,11 @@ class Box:
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.stores.folder / "records" / f"{game}-{stamp}.json"
-        JsonStore(path).save(record)
+        try:
+            JsonStore(path).save(record)
+        except (StorageError, ValueError) as exc:
+            self._storage_failed(str(exc))
+            return f"(not saved: {exc})"
         log.info("game record written: %s", path)
         return str(path)
 
@@ -146,7 +167,14 @@ class Box:
         presets = self.stores.presets.load()
         presets = presets if isinstance(presets, dict) else {}
         if presets.get(game) != preset:
-            self.stores.presets.save({**presets, game: preset})
+            try:
+                self.stores.presets.save({**presets, game: preset})
+            except (StorageError, ValueError) as exc:
+                self._storage_failed(str(exc))
+
+    def set_aside_session(self, reason: str) -> None:
+        """A saved session that cannot be resumed is kept under another name, not lost."""
+        self.stores.session.move_aside(reason)
 
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -161,26 +189,67 @@ class Box:
         finally:
             self.save(force=True)
 
-    def _next_item(self) -> ButtonEvent | Request | LinkError | Stop | None:
-        wait = self._seconds_to_next_deadline()
+    def link_input(self, item: Request | LinkError) -> bool:
+        """From the link's reader thread: keep a request for the loop; False when full."""
+        was_empty = self.requests.empty()
         try:
-            return self.events.get(timeout=wait)
-        except queue.Empty:
-            return None
+            self.requests.put_nowait(item)
+        except queue.Full:
+            return False
+        if was_empty:
+            self.events.put(WAKE)
+        return True
 
-    def step(self, item: ButtonEvent | Request | LinkError | None) -> None:
-        """Handle one item (or a deadline when None), then redraw and save as needed."""
+    def _next_item(self) -> ButtonEvent | Request | LinkError | Stop | None:
+        """Presses first, then waiting requests; else sleep to the next deadline (None)."""
+        while True:
+            try:
+                item = self.events.get_nowait()
+            except queue.Empty:
+                try:
+                    return self.requests.get_nowait()
+                except queue.Empty:
+                    pass
+                try:
+                    item = self.events.get(timeout=self._seconds_to_next_deadline())
+                except queue.Empty:
+                    return None
+            if not isinstance(item, Wake):
+                return item
+            # a Wake only says a request waits: presses that came since still go first
+
+    def step(self, item: ButtonEvent | Request | LinkError | Wake | None) -> None:
+        """Handle one item (or a deadline when None), save, then reply and redraw.
+
+        Write-ahead: the step's effect is on disk before its reply leaves and before its
+        frame is pushed, so an "ok" or a screen a pulled plug can take back is never shown.
+        """
+        reply: bytes | None = None
+        ok = changed = False
         try:
             if isinstance(item, ButtonEvent):
                 self.press(item)
-            elif item is not None:
-                self.commands.answer(item)
+            elif isinstance(item, Request | LinkError):
+                changes = self.app.changes
+                reply, ok = self.commands.answer(item)
+                changed = self.app.changes != changes
             self.app.tick(self.clock())
         except Exception as exc:  # a bug in a flow must not stop the box; the state stays
             log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
         self._housekeeping()
-        self.refresh()
         self.save()
+        if reply is not None and isinstance(item, Request | LinkError):
+            if ok and changed and self.storage_problem is not None:
+                reply = encode_error(
+                    getattr(item, "id", None), ErrorCode.NOT_SAVED,
+                    f"done on the box but not saved ({self.storage_problem}); the box saves "
+                    "it as soon as the disk takes it")
+            self._send(reply, item.host if isinstance(item, Request) else None)
+        self.refresh()
+
+    def _send(self, line: bytes, host: int | None) -> None:
+        if self.parts.link is not None:
+            self.parts.link.send(line, host)
 
     def press(self, event: ButtonEvent) -> None:
         """A button event from the hardware or the link: wakes a dimmed screen first."""
@@ -199,6 +268,8 @@ class Box:
             deadlines.append(timer)
         if not self.parts.sink.healthy:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
+        if self.storage_problem is not None:
+            deadlines.append(now + SAVE_RETRY_SECONDS)
         if self.config.screen.dim_after_seconds and not self._dimmed:
             deadlines.append(self._last_input + self.config.screen.dim_after_seconds)
         if not deadlines:
@@ -231,6 +302,8 @@ class Box:
     def present(self, image: Image.Image) -> Image.Image:
         """What the panel gets: nudged a pixel against burn-in (the sink does the rotation)."""
         dx, dy = SHIFTS[self._shift]
+        if self.storage_problem is not None:
+            image = _with_banner(image, "NOT SAVED: " + self.storage_problem)
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
     def save(self, force: bool = False) -> None:
@@ -243,15 +316,32 @@ class Box:
         shown = self.app.glass.shown_seconds(now)
         running = self.app.glass.phase is Phase.RUNNING
         due = running and shown != self._saved_shown
-        if not (force or due or self.app.changes != self._saved_changes):
+        retry = self.storage_problem is not None
+        if not (force or due or retry or self.app.changes != self._saved_changes):
             return
-        self._saved_changes = self.app.changes
-        self._saved_shown = shown
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
         taken = snapshot.take(self.app, now)
-        self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
-        self.stores.save_settings(self.app.settings)
+        try:
+            self.stores.save_session(taken if snapshot.worth_offering(taken) else None)
+            self.stores.save_settings(self.app.settings)
+        except (StorageError, ValueError) as exc:
+            # the box plays on from memory; every later step tries again
+            self._storage_failed(getattr(exc, "reason", str(exc)))
+            return
+        self._saved_changes = self.app.changes
+        self._saved_shown = shown
+        if self.storage_problem is not None:
+            log.warning("saving works again")
+            self.storage_problem = None
+            self.emit("storage", {"saved": True})
+
+    def _storage_failed(self, reason: str) -> None:
+        """Say once, on the screen, the link and the log, that the disk refuses, and why."""
+        if reason != self.storage_problem:
+            log.warning("cannot save: %s", reason)
+            self.emit("storage", {"saved": False, "reason": reason})
+        self.storage_problem = reason
 
     def close(self) -> None:
         for closer in self.parts.closers:
@@ -259,3 +349,10 @@ class Box:
                 closer()
             except Exception:  # a driver that fails to close must not stop the others
                 log.exception("a driver failed to close")
+
+
+def _with_banner(image: Image.Image, text: str) -> Image.Image:
+    """The picture with an inverted strip across its top that the players cannot miss."""
+    shown = image.copy()
+    d.title_bar(ImageDraw.Draw(shown), text)
+    return shown

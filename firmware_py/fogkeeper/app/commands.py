@@ -1,7 +1,8 @@
 """Host-link commands: each request runs on the loop thread and gets exactly one reply.
 
-The catalogue (name -> handler) is the table at the bottom; ``docs/host-link.md`` lists the
-same commands with examples.
+The catalogue (name -> handler) is the table in ``Commands``; ``docs/host-link.md`` lists the
+same commands with examples. A command that moves the app to another screen fires a named
+``link_*`` trigger of the app's table, through the same actions as the buttons.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Result = dict[str, Any]
 ALL_GAMES = ("fog", "fogsite", "corps")
+READ_ONLY = frozenset({"hello", "screen", "state"})  # commands that change nothing to save
 
 
 def _within(name: str, value: int, low: int, high: int, unit: str = "") -> int:
@@ -65,30 +67,30 @@ class Commands:
             "game.quit": self.game_quit,
         }
 
-    def answer(self, item: Request | LinkError) -> None:
-        """Reply to one parsed line; every line gets a reply, errors included."""
-        link = self.box.parts.link
+    def answer(self, item: Request | LinkError) -> tuple[bytes, bool]:
+        """The reply to one parsed line and whether it says ok; every line gets one, errors
+        included. The box sends it once the command's effect is on disk."""
         if isinstance(item, LinkError):
-            reply = encode_error(item.request_id, item.code, item.message)
-        else:
-            reply = self._run(item)
-        if link is not None:
-            link.send(reply)
+            return encode_error(item.request_id, item.code, item.message), False
+        return self._run(item)
 
-    def _run(self, request: Request) -> bytes:
+    def _run(self, request: Request) -> tuple[bytes, bool]:
         handler = self.table.get(request.cmd) or self._game_handler(request.cmd)
         try:
             if handler is None:
                 known = ", ".join(sorted(self.table))
                 raise LinkError(ErrorCode.UNKNOWN_CMD,
                                 f"unknown command {request.cmd!r}; known: {known}", request.id)
-            return encode_reply(request.id, handler(request))
+            result = handler(request)
         except LinkError as exc:
-            return encode_error(request.id, exc.code, exc.message)
+            return encode_error(request.id, exc.code, exc.message), False
         except Exception as exc:  # a bug must not kill the box: answer, log, carry on
             log.error("command %s failed: %s", request.cmd, describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
-                                f"{request.cmd}: internal error, see the box's log")
+                                f"{request.cmd}: internal error, see the box's log"), False
+        if request.cmd not in READ_ONLY:
+            self.box.app.mark_changed()
+        return encode_reply(request.id, result), True
 
     def _game_handler(self, cmd: str) -> Callable[[Request], Result] | None:
         """``<game>.<action>`` goes to that game's flow, when the game is known."""
@@ -101,9 +103,7 @@ class Commands:
             if game is None or game.name != prefix:
                 raise _not_now(request, f"{prefix} is not running; send game.start "
                                         f'{{"game": "{prefix}"}} first')
-            result = game.command(action, request.args)
-            self.box.app.changes += 1
-            return result
+            return game.command(action, request.args)
         return handler
 
     # ---- general -------------------------------------------------------------------------
@@ -156,8 +156,17 @@ class Commands:
             raise _not_now(request, "answer the saved-session offer first (session.resume "
                                     "or session.discard)")
 
-    def timer_start(self, request: Request) -> Result:
+    def _timer_free(self, request: Request) -> None:
+        """The box's own timer is not for use inside a game: the game keeps its hourglass,
+        and leaving the game's screen for the timer would leave the game behind."""
         self._free(request)
+        game = self.box.app.game
+        if game is not None:
+            raise _not_now(request, f"{game.name} is running and keeps its own hourglass "
+                                    f"({game.name}.* commands); quit it first (game.quit)")
+
+    def timer_start(self, request: Request) -> Result:
+        self._timer_free(request)
         app, glass = self.box.app, self.box.app.glass
         if glass.phase is Phase.RUNNING:
             raise _not_now(request, "the timer is already running")
@@ -166,9 +175,7 @@ class Commands:
         if glass.phase is Phase.PAUSED:
             glass.reset()
         glass.set_duration(seconds)
-        app.start_glass()
-        app.machine.set_state(Screen.TIMER, model=app)
-        app.changes += 1
+        app.trigger("link_timer_start")
         return self._timer_reply()
 
     def _timer_reply(self) -> Result:
@@ -177,7 +184,7 @@ class Commands:
                 "seconds_left": round(glass.remaining(self.box.clock()), 2)}
 
     def _expect_phase(self, request: Request, phase: Phase) -> None:
-        self._free(request)
+        self._timer_free(request)
         if self.box.app.glass.phase is not phase:
             raise _not_now(request, f"the timer is {self.box.app.glass.phase.value}, "
                                     f"not {phase.value}")
@@ -193,22 +200,17 @@ class Commands:
         return self._timer_reply()
 
     def timer_next(self, request: Request) -> Result:
-        self._free(request)
-        self.box.app.next_player()
-        self.box.app.machine.set_state(Screen.TIMER, model=self.box.app)
+        self._timer_free(request)
+        self.box.app.trigger("link_timer_next")
         return self._timer_reply()
 
     def timer_reset(self, request: Request) -> Result:
-        self._free(request)
-        app = self.box.app
-        app.reset_glass()
-        if app.state is Screen.TIMER:
-            app.machine.set_state(Screen.TIMER_MENU, model=app)
-        app.changes += 1
+        self._timer_free(request)
+        self.box.app.trigger("link_timer_reset")
         return self._timer_reply()
 
     def timer_set(self, request: Request) -> Result:
-        self._free(request)
+        self._timer_free(request)
         app, glass = self.box.app, self.box.app.glass
         if glass.phase in (Phase.RUNNING, Phase.PAUSED):
             raise _not_now(request, "reset the timer before changing it")
@@ -221,7 +223,6 @@ class Commands:
         glass.set_duration(seconds)
         glass.set_players(players)
         app.visual_only = visual
-        app.changes += 1
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
                 "visual_only": app.visual_only}
 
@@ -237,11 +238,9 @@ class Commands:
         if app.game is not None:
             raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
         try:
-            app.game = app.new_game(name)
+            app.start_game(name)
         except FogkeeperError as exc:
             raise _not_now(request, f"{name} cannot start: {exc}") from None
-        app.machine.set_state(Screen.GAME, model=app)
-        app.changes += 1
         return {"screen": app.state.value, "game": name}
 
     def game_quit(self, request: Request) -> Result:

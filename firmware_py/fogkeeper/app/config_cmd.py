@@ -20,7 +20,10 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "keys":
         print(schema_table(), end="")
         return 0
+    from fogkeeper.app.run import check_modules
+
     config = load_config(args.file)
+    check_modules(config)  # what `run` refuses, `config check` refuses too
     d, i = config.display, config.inputs
     print(f"{args.file}: OK")
     print(f"  display {d.driver} over {d.interface}, rotation {d.rotation}")

@@ -1,34 +1,102 @@
-"""``fogkeeper diagram``: draw each state machine's table with transitions' GraphMachine."""
+"""``fogkeeper diagram``: draw each state machine as its flow builds it, with GraphMachine.
+
+The states and rows come from the constructed ``transitions.Machine``, so a row added by
+code (an aside, a generated row) is drawn as well as the ones in the table.
+"""
 
 from __future__ import annotations
 
 import argparse
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from transitions import Machine
+
 from fogkeeper.errors import FogkeeperError
 
+Drawn = tuple[list[Any], list[dict[str, Any]], Any]  # (states, one row a transition, initial)
 
-def machines() -> dict[str, tuple[list[Any], list[dict[str, Any]], Any]]:
-    """Every flow's (states, transition table, initial state), by name."""
-    from fogkeeper.flow import app, corps, fog, hourglass
-    from fogkeeper.flow.corps_model import CorpsScreen
-    from fogkeeper.flow.fog_model import FogScreen
-    from fogkeeper.flow.fogsite.table import GAME_PATH, ROWS, Stage
+
+class _Quiet:
+    """The effects of a flow built only to be looked at: nothing happens, nothing is kept."""
+
+    def sound(self, tune: str) -> None: ...
+    def apply_settings(self, settings: Any) -> None: ...
+    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+
+    def save_record(self, game: str, record: dict[str, Any]) -> str:
+        return ""
+
+    def load_preset(self, game: str) -> Any:
+        return None
+
+    def save_preset(self, game: str, preset: Any) -> None: ...
+    def set_aside_session(self, reason: str) -> None: ...
+
+
+def built() -> dict[str, Callable[[], Machine]]:
+    """Each flow's machine, built the way the box builds it, by name."""
+    from fogkeeper.config import Config
+    from fogkeeper.flow.app import App
+    from fogkeeper.flow.game import GAMES, GameContext
+    from fogkeeper.flow.hourglass import Hourglass
+    from fogkeeper.flow.settings import Settings
+
+    config = Config()
+
+    def app() -> Machine:
+        return App(config, _Quiet(), lambda: 0.0, settings=Settings()).machine
+
+    def hourglass() -> Machine:
+        return Hourglass(60, warn_at=(), players=1).machine
+
+    def game(name: str) -> Callable[[], Machine]:
+        def make() -> Machine:
+            factory = next(f for game_name, f in GAMES.values() if game_name == name)
+            flow: Any = factory(GameContext(config, _Quiet(), lambda: 0.0))
+            machine: Machine = flow.machine
+            return machine
+        return make
+
+    return {"app": app, "hourglass": hourglass, "fog": game("fog"), "fogsite": game("fogsite"),
+            "corps": game("corps")}
+
+
+def as_built(machine: Machine) -> Drawn:
+    """The states, rows (one trigger and one source a row, in the order they are tried) and
+    initial state of a constructed machine."""
+    states = {name: state.value for name, state in machine.states.items()}
+    auto = {f"to_{name}" for name in states} if machine.auto_transitions else set()
+    rows: list[dict[str, Any]] = []
+    for trigger, event in machine.events.items():
+        if trigger in auto:
+            continue
+        for source, transitions in event.transitions.items():
+            for t in transitions:
+                rows.append({
+                    "trigger": trigger, "source": states[source],
+                    "dest": None if t.dest is None else states[t.dest],
+                    "conditions": [c.func for c in t.conditions if c.target],
+                    "unless": [c.func for c in t.conditions if not c.target],
+                    "after": list(t.after)})
+    assert machine.initial is not None  # every flow names its first screen
+    return list(states.values()), rows, states[machine.initial]
+
+
+def machines() -> dict[str, Drawn]:
+    """Every flow's (states, rows, initial state), by name, as built; and two partial views."""
+    from fogkeeper.flow.fog import table as fog
+    from fogkeeper.flow.fog.table import FogScreen
+    from fogkeeper.flow.fogsite import table as fogsite
     from fogkeeper.flow.tables import expand
 
-    return {
-        "app": (list(app.Screen), expand(app.TRANSITIONS), app.Screen.HOME),
-        "hourglass": (list(hourglass.Phase), hourglass.TRANSITIONS, hourglass.Phase.READY),
-        "fog": (list(FogScreen), expand(fog.TRANSITIONS), FogScreen.SETUP),
-        # the game's path alone, without the quit prompt and notices every screen shares
-        "fog-path": (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP),
-        "fogsite": (list(Stage), ROWS, Stage.SETUP_MENU),
-        # the game's path alone, without the asides (peek, quit)
-        "fogsite-path": (list(Stage), GAME_PATH, Stage.SETUP_MENU),
-        "corps": (list(CorpsScreen), expand(corps.TRANSITIONS), CorpsScreen.MODE),
-    }
+    drawn = {name: as_built(make()) for name, make in built().items()}
+    # partial views for reading: the game's path alone, without the asides every screen shares
+    drawn["fog-path"] = (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP)
+    drawn["fogsite-path"] = (list(fogsite.Stage), fogsite.GAME_PATH, fogsite.Stage.SETUP_MENU)
+    return drawn
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from fogkeeper.app.box import Box, Parts, Stop
-from fogkeeper.app.store import Stores
+from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, data_dir, load_config
+from fogkeeper.errors import ConfigError
 from fogkeeper.events import Button
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,12 @@ def run(args: argparse.Namespace) -> int:
     if args.link is not None:
         config = replace(config, link=replace(config.link, port=args.link))
     setup_logging(config)
+    lock = FolderLock(data_dir(config))
+    try:
+        lock.acquire()
+    except FolderInUseError as exc:
+        print(f"fogkeeper: {exc}", file=sys.stderr)
+        return 2
     box = build(config, keymap=args.sim and config.display.driver == "terminal")
     stop = box.events.put
     signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
@@ -44,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         box.run()
     finally:
         box.close()
+        lock.release()
     return 0
 
 
@@ -55,17 +63,53 @@ def simulated(config: Config, *, terminal: bool) -> Config:
 
 
 def setup_logging(config: Config) -> None:
-    """One-line records on stderr (journald adds the time); in the terminal sim, to a file."""
+    """One-line records on stderr (journald adds the time); in the terminal sim, to a file
+    in the data folder (stderr is the screen there), or stderr when the folder refuses."""
     level = getattr(logging, config.log.level.upper())
     fmt = "%(levelname)s %(name)s: %(message)s"
     if config.display.driver == "terminal":
         folder = data_dir(config)
-        folder.mkdir(parents=True, exist_ok=True)
-        logging.basicConfig(level=level, format="%(asctime)s " + fmt,
-                            filename=folder / "fogkeeper.log")
-    else:
-        logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            logging.basicConfig(level=level, format="%(asctime)s " + fmt,
+                                filename=folder / "fogkeeper.log")
+        except OSError as exc:
+            print(f"fogkeeper: cannot log to {folder} ({reason_of(exc)}); logging to stderr",
+                  file=sys.stderr)
+        else:
+            logging.getLogger("transitions").setLevel(logging.ERROR)
+            return
+    logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
     logging.getLogger("transitions").setLevel(logging.ERROR)  # ignored keys are not news
+
+
+# the Python modules a real box needs beyond the simulator's, and the extra that installs them
+PI_MODULES = {"lgpio": "the lgpio pin factory ([inputs] pin_factory)",
+              "spidev": "an SPI display ([display] interface = 'spi')",
+              "RPi.GPIO": "an SPI display's DC and reset lines ([display] interface = 'spi')"}
+PI_EXTRA = "pip install 'fogkeeper[pi]' (or .venv/bin/pip install -e '.[pi]' from the source)"
+
+
+def missing_modules(config: Config) -> list[str]:
+    """What the config needs that is not installed, each with the reason; [] on a good box."""
+    import importlib.util
+
+    needed = []
+    if config.inputs.pin_factory == "lgpio":
+        needed.append("lgpio")
+    d = config.display
+    if d.driver in ("ssd1306", "sh1106") and d.interface == "spi":
+        needed += ["spidev", "RPi.GPIO"]
+    return [f"{name} for {PI_MODULES[name]}" for name in needed
+            if importlib.util.find_spec(name.split(".")[0]) is None]
+
+
+def check_modules(config: Config) -> None:
+    """ConfigError naming every missing module and the extra that installs it."""
+    missing = missing_modules(config)
+    if missing:
+        raise ConfigError(f"{config.source}: not installed: {'; '.join(missing)}. "
+                          f"Install them with {PI_EXTRA}")
 
 
 def pin_factory(name: str) -> Any:
@@ -76,7 +120,11 @@ def pin_factory(name: str) -> Any:
     if name == "lgpio":
         from gpiozero.pins.lgpio import LGPIOFactory
 
-        return LGPIOFactory()
+        try:
+            return LGPIOFactory()
+        except Exception as exc:  # not a Pi, or no access to /dev/gpiochip*
+            raise ConfigError(f"the lgpio pin factory cannot start here ({exc}); on a PC "
+                              "use --sim") from None
     return None  # gpiozero picks the best one it finds
 
 
@@ -92,6 +140,7 @@ def build(config: Config, *, keymap: bool = False,
     from fogkeeper.drivers.display import FrameSink, create_device
     from fogkeeper.drivers.inputs import GpioInputs
 
+    check_modules(config)
     factory = pin_factory(config.inputs.pin_factory)
     d = config.display
     device = create_device(d.driver, interface=d.interface, i2c_port=d.i2c_port,
@@ -133,7 +182,7 @@ def _start_keyboard(box: Box, factory: Any, pins: dict[Button, int]) -> Callable
 def _start_link(box: Box, config: Config) -> Callable[[], None]:
     from fogkeeper.link.transport import LinkServer
 
-    server = LinkServer(config.link.port, box.events.put, baudrate=config.link.baudrate)
+    server = LinkServer(config.link.port, box.link_input, baudrate=config.link.baudrate)
     box.parts.link = server
     server.start()
     return server.close

@@ -1,8 +1,9 @@
-"""Reads The FOG's board and deck TOML files from the config folder for the rules engine."""
+"""Reads The FOG's board, deck and solo scenario TOML files from the config folder."""
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +46,51 @@ def load_cards(folder: Path | None = None) -> CardSet:
 def load_rules(board: str, folder: Path | None = None) -> FogRules:
     """Board and cards together, ready for the engine."""
     return FogRules(load_board(board, folder), load_cards(folder))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A solo scenario sheet: board, each nation's MP, FOG start, goals and Boat Scorings."""
+
+    name: str
+    board: str
+    nation_mp: dict[str, int]
+    fog_start: int = 0                 # 0: keep the checklist's
+    minimum_crew_rp: int = 0           # per boat that does not depart
+    commoner_rescue_rp: int = 0        # per boat without a Commoner of its own nation
+    boat_scoring: dict[str, int] = field(default_factory=dict)   # Area -> RP, {} = drawn
+
+
+def _whole(path: Path, key: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ConfigError(f"{path}: key {key!r}: expected a whole number, not {value!r}")
+    return value
+
+
+def _numbers(path: Path, key: str, value: object) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}: key {key!r}: expected a table of whole numbers")
+    return {str(k): _whole(path, f"{key}.{k}", v) for k, v in value.items()}
+
+
+def read_scenario(path: Path) -> Scenario:
+    """One scenario file; a broken one names the file and the key."""
+    data = _read(path)
+    if data.get("board") not in BOARD_NAMES:
+        raise ConfigError(f"{path}: key 'board': choose one of {', '.join(BOARD_NAMES)}")
+    if "nation_mp" not in data:
+        raise ConfigError(f"{path}: key 'nation_mp': missing")
+    return Scenario(
+        name=path.stem, board=str(data["board"]),
+        nation_mp=_numbers(path, "nation_mp", data["nation_mp"]),
+        fog_start=_whole(path, "fog_start", data.get("fog_start", 0)),
+        minimum_crew_rp=abs(_whole(path, "minimum_crew_rp", data.get("minimum_crew_rp", 0))),
+        commoner_rescue_rp=abs(_whole(path, "commoner_rescue_rp",
+                                      data.get("commoner_rescue_rp", 0))),
+        boat_scoring=_numbers(path, "boat_scoring", data.get("boat_scoring", {})))
+
+
+def load_scenarios(folder: Path | None = None) -> dict[str, Scenario]:
+    """Solo scenario files in ``<config>/fog_scenarios/`` by name (the file's stem)."""
+    base = (folder or config_dir()) / "fog_scenarios"
+    return {path.stem: read_scenario(path) for path in sorted(base.glob("*.toml"))}

@@ -21,7 +21,6 @@ logger = logging.getLogger(__name__)
 
 WIDTH_PX = 128
 HEIGHT_PX = 64
-PAGE_ROWS = 8
 INTERFACES = ("i2c", "spi")
 # Degrees to luma's quarter turns; 90 and 270 would make the screen 64x128.
 ROTATIONS_DEGREES = {0: 0, 180: 2}
@@ -129,23 +128,12 @@ class FrameSink:
         self._healthy = True
         self._retry_at = 0.0
         self._sent: bytes | None = None
-        self._last_image: Image.Image | None = None
         self._contrast: int | None = None
-        self._sleeping = False
 
     @property
     def healthy(self) -> bool:
         """False from a bus failure until a frame goes through again."""
         return self._healthy
-
-    @property
-    def last_image(self) -> Image.Image | None:
-        """The latest frame pushed (what the box means to show), sent or not."""
-        return self._last_image
-
-    @property
-    def sleeping(self) -> bool:
-        return self._sleeping
 
     @property
     def device(self) -> Any:
@@ -158,7 +146,6 @@ class FrameSink:
             raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, display is "
                              f"{size[0]}x{size[1]}")
         frame = image if image.mode == self._device.mode else image.convert(self._device.mode)
-        self._last_image = frame
         data = frame.tobytes()
         if self._healthy and data == self._sent:
             return False
@@ -183,15 +170,6 @@ class FrameSink:
         self._device.rotate = ROTATIONS_DEGREES[degrees]
         self._sent = None
         self._writer.invalidate()
-
-    def sleep(self) -> None:
-        """Switch the panel off (RAM kept); frames pushed meanwhile still land in RAM."""
-        self._sleeping = True
-        self._attempt("sleep", self._device.hide)
-
-    def wake(self) -> None:
-        self._sleeping = False
-        self._attempt("wake", self._device.show)
 
     def close(self) -> None:
         """Release the device (luma blanks the panel); never raises."""
@@ -227,7 +205,7 @@ class FrameSink:
         if self._contrast is not None:
             level = self._contrast
             restore.append(lambda: self._device.contrast(level))
-        restore.append(self._device.hide if self._sleeping else self._device.show)
+        restore.append(self._device.show)
         for action in restore:
             try:
                 action()

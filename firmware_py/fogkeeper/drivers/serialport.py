@@ -8,6 +8,7 @@ import os
 import select
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,9 @@ class PtyMasterSerial(serial.serialposix.Serial):
     def __init__(self, link_path: Path, **settings: Any) -> None:
         self.link_path = link_path
         self.slave_name: str | None = None
+        self.hangups = 0  # hosts that have hung up so far: each new count is a new host
+        self.on_hangup: Callable[[], None] | None = None  # told on the reader's thread
+        self._host_seen = False
         super().__init__(str(link_path), **settings)
 
     def open(self) -> None:
@@ -147,6 +151,7 @@ class PtyMasterSerial(serial.serialposix.Serial):
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             if self.host_attached:
+                self._host_seen = True
                 try:
                     return super().read(size)
                 except serial.SerialException as exc:
@@ -154,8 +159,17 @@ class PtyMasterSerial(serial.serialposix.Serial):
                     hung_up = getattr(exc.__context__, "errno", None) == errno.EIO
                     if self.host_attached and not hung_up:
                         raise
+                    self._hung_up()
+            elif self._host_seen:
+                self._hung_up()
             if self._wait_for_host(deadline):
                 return b""
+
+    def _hung_up(self) -> None:
+        self.hangups += 1
+        self._host_seen = False
+        if self.on_hangup is not None:
+            self.on_hangup()
 
     def _wait_for_host(self, deadline: float | None) -> bool:
         """Sleep one poll step; True when the read should give up (timeout or cancel)."""

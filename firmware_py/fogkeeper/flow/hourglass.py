@@ -76,7 +76,7 @@ class Hourglass:
         self._deadline = 0.0
         self._left_when_paused = float(seconds)
         self._warned: set[int] = set()
-        self._machine = Machine(model=self, states=list(Phase), transitions=TRANSITIONS,
+        self.machine = Machine(model=self, states=list(Phase), transitions=TRANSITIONS,
                                 initial=Phase.READY, auto_transitions=False, queued=True,
                                 model_attribute="phase")
 
@@ -190,4 +190,4 @@ class Hourglass:
         self.player = int(saved["player"]) % self.times.players
         self._left_when_paused = float(saved["left_seconds"])
         self._warned = set(saved["warned"])
-        self._machine.set_state(Phase(saved["phase"]), model=self)
+        self.machine.set_state(Phase(saved["phase"]), model=self)

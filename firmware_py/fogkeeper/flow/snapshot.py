@@ -104,10 +104,9 @@ def restore_app(app: App, saved: dict[str, Any]) -> None:
     app.glass.restore(saved["hourglass"])
     if saved["game"] is not None:
         app.game = _restore_game(app, saved["game"])
-    for menu in MENUS:
-        app.cursors[menu.value] = min(saved["cursors"][menu.value], app.menu_length(menu) - 1)
+    app.place_cursors(saved["cursors"])
     app.machine.set_state(Screen(saved["screen"]), model=app)
-    app.changes += 1
+    app.mark_changed()
 
 
 def _restore_game(app: App, saved: dict[str, Any]) -> Any:

@@ -16,6 +16,7 @@ MAX_LINE_BYTES = 4096
 
 _MAX_CONTENT_BYTES = MAX_LINE_BYTES - 1
 _RESERVED_REQUEST_KEYS = frozenset({"id", "cmd"})
+MAX_DEPTH = 16  # lists and objects in a request nest at most this deep (a key file needs 4)
 
 RequestId = int | str | None
 _T = TypeVar("_T")
@@ -31,6 +32,8 @@ class ErrorCode(StrEnum):
     BAD_ARGS = "bad_args"
     NOT_NOW = "not_now"
     LOCKED = "locked"
+    BUSY = "busy"          # the box has more requests waiting than it keeps; send again later
+    NOT_SAVED = "not_saved"  # done, but the disk refused it: a pulled plug would lose it
     INTERNAL = "internal"
 
 
@@ -59,6 +62,7 @@ class Request:
     id: RequestId
     cmd: str
     args: Mapping[str, Any]
+    host: int = 0  # which connection sent it: a reply is never sent to a later host
 
 
 def _reject_constant(name: str) -> Any:
@@ -82,6 +86,23 @@ def decode_object(line: bytes) -> dict[str, Any]:
     return value
 
 
+def _too_deep(value: object) -> bool:
+    """Whether lists and objects nest past MAX_DEPTH, checked without recursion."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: list[object] = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
 def _is_request_id(value: object) -> bool:
     return (
         value is None
@@ -99,6 +120,9 @@ def parse_line(line: bytes) -> Request:
     cmd = obj.get("cmd")
     if not isinstance(cmd, str) or not cmd:
         raise LinkError(ErrorCode.BAD_ARGS, "'cmd' must be a non-empty string", request_id)
+    if _too_deep(obj):
+        raise LinkError(ErrorCode.BAD_JSON, f"line nests lists or objects more than "
+                                            f"{MAX_DEPTH} deep", request_id)
     args = {key: value for key, value in obj.items() if key not in _RESERVED_REQUEST_KEYS}
     return Request(id=request_id, cmd=cmd, args=MappingProxyType(args))
 
@@ -130,8 +154,24 @@ def encode_reply(request_id: RequestId, result: Mapping[str, Any]) -> bytes:
 
 def encode_error(request_id: RequestId, code: ErrorCode, message: str) -> bytes:
     """A failed reply line: ``{"id":…,"ok":false,"error":{"code":…,"message":…}}``."""
-    error = {"code": str(code), "message": message}
-    return _encode({"id": request_id, "ok": False, "error": error})
+    head = {"id": request_id, "ok": False, "error": {"code": str(code), "message": ""}}
+    room = MAX_LINE_BYTES - len(_encode(head))
+    if len(json.dumps(message, ensure_ascii=False).encode("utf-8")) - 2 > room:
+        message = _shorten(message, room)
+    return _encode({**head, "error": {"code": str(code), "message": message}})
+
+
+def _shorten(message: str, room: int) -> str:
+    """``message`` cut so that, JSON-escaped, it fits ``room`` bytes, ending in an ellipsis."""
+    low, high = 0, len(message)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        mid = (low + high + 1) // 2
+        cut = message[:mid] + "…"
+        if len(json.dumps(cut, ensure_ascii=False).encode("utf-8")) - 2 <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return message[:low] + "…"
 
 
 def encode_event(name: str, payload: Mapping[str, Any]) -> bytes:

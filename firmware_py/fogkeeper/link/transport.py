@@ -7,13 +7,23 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 import serial
 import serial.threaded
 
 from fogkeeper.drivers.serialport import open_port
-from fogkeeper.link.protocol import MAX_LINE_BYTES, LineFramer, LinkError, Request, parse_line
+from fogkeeper.errors import describe_bug
+from fogkeeper.link.protocol import (
+    MAX_LINE_BYTES,
+    ErrorCode,
+    LineFramer,
+    LinkError,
+    Request,
+    encode_error,
+    parse_line,
+)
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +31,8 @@ log = logging.getLogger(__name__)
 _OUTBOX_LINES = 256
 _BITS_PER_BYTE = 10  # 8N1: start bit, 8 data bits, stop bit
 
-LineHandler = Callable[[Request | LinkError], None]
+# returns False when the box keeps no more waiting requests (the host then gets ``busy``)
+LineHandler = Callable[[Request | LinkError], bool | None]
 PortOpener = Callable[[str], serial.SerialBase]
 if TYPE_CHECKING:
     # ReaderThread is generic only in its type stubs, not at runtime.
@@ -34,12 +45,18 @@ class _LineProtocol(serial.threaded.Protocol):
     def __init__(self, server: LinkServer) -> None:
         self._server = server
         self._framer = LineFramer()
+        self._hangups = 0
         self._reader: _Reader | None = None
 
     def connection_made(self, transport: _Reader) -> None:
         self._reader = transport
 
     def data_received(self, data: bytes) -> None:
+        # a pty counts its hosts' hang-ups; the first bytes after one are a new host's
+        hangups = getattr(self._reader.serial if self._reader else None, "hangups", 0)
+        if hangups != self._hangups:
+            self._hangups = hangups
+            self._framer = LineFramer()  # half a line of the last host's is dropped
         for item in self._framer.feed(data):
             if isinstance(item, LinkError):
                 self._server.deliver(item)
@@ -58,8 +75,10 @@ class LinkServer:
     """The box's end of the host link: a reader thread, thread-safe send, automatic reopen.
 
     ``on_line`` runs on the reader thread for every Request or LinkError read; it should
-    only enqueue. A port that fails is logged once and reopened every ``reopen_seconds``
-    until :meth:`close`.
+    only enqueue, and return False when its queue is full: the host then gets ``busy`` at
+    once. A port that fails is logged once and reopened every ``reopen_seconds`` until
+    :meth:`close`. Each opening is a new host: bytes the last one left unread are dropped,
+    and replies to its requests (``send(..., host=)``) are never sent to the next.
     """
 
     def __init__(
@@ -95,6 +114,7 @@ class LinkServer:
         self._outbox: queue.Queue[bytes | None] = queue.Queue(maxsize=_OUTBOX_LINES)
         self._writer = threading.Thread(target=self._write_loop, name="link-writer", daemon=True)
         self._backlogged = False
+        self.host = 0  # counts the openings; requests carry the number of theirs
 
     @property
     def connected(self) -> bool:
@@ -116,14 +136,17 @@ class LinkServer:
         self._supervisor = threading.Thread(target=self._supervise, name="link-reopen", daemon=True)
         self._supervisor.start()
 
-    def send(self, line: bytes) -> None:
+    def send(self, line: bytes, host: int | None = None) -> None:
         """Queue one encoded line for the writer thread; never blocks, never raises.
 
-        Lines sent while no port is open are dropped. When the host stops reading and the
-        outbox fills, the oldest lines make room (logged once until output flows again), so
-        the reply to the host's next request still gets through.
+        Lines sent while no port is open are dropped, and so is a reply whose ``host`` is
+        not the one connected now. When the host stops reading and the outbox fills, the
+        oldest lines make room (logged once until output flows again), so the reply to the
+        host's next request still gets through.
         """
         if self._closing.is_set() or not self.connected:
+            return
+        if host is not None and host != self.host:
             return
         while True:
             try:
@@ -156,12 +179,33 @@ class LinkServer:
             self._backlogged = True
             log.warning("link: %s is not reading (%s); dropping output", self.spec, reason)
 
+    def new_host(self) -> None:
+        """A new host is on the line: nothing still queued for the last one is sent."""
+        with self._lock:
+            self._forget_host()
+
+    def _forget_host(self) -> None:
+        """(Lock held.) Count a new host and drop what was queued for the last one."""
+        self.host += 1
+        with contextlib.suppress(queue.Empty):
+            while True:
+                self._outbox.get_nowait()
+
     def deliver(self, item: Request | LinkError) -> None:
-        """Hand one parsed line to ``on_line``; a failing callback is logged, not fatal."""
+        """Hand one parsed line to ``on_line``, marked with the host that sent it; a failing
+        callback is logged, not fatal."""
+        host = self.host
+        item = replace(item, host=host) if isinstance(item, Request) else item
         try:
-            self._on_line(item)
+            accepted = self._on_line(item)
         except Exception as exc:  # the reader must survive a bug in the consumer
-            log.error("link: line handler failed: %s: %s", type(exc).__name__, exc)
+            # type and place only: a message may quote a secret (see describe_bug)
+            log.error("link: line handler failed: %s", describe_bug(exc))
+            return
+        if accepted is False:
+            request_id = item.id if isinstance(item, Request) else item.request_id
+            self.send(encode_error(request_id, ErrorCode.BUSY,
+                                   "the box is busy; send the request again"), host)
 
     def reader_ended(self, reader: _Reader, exc: BaseException | None) -> None:
         """Called on the reader thread when its loop stops."""
@@ -205,6 +249,13 @@ class LinkServer:
             else:
                 log.debug("link: reopen of %s failed: %s", self.spec, exc)
             return False
+        if hasattr(port, "on_hangup"):
+            port.on_hangup = self.new_host  # the pty tells when its host hangs up
+        elif not first:
+            # a device reopened after a fault: what the last host left unread is not the
+            # next one's (a pty is new at each opening and has nothing stale to drop)
+            with contextlib.suppress(serial.SerialException, OSError, AttributeError):
+                cast(serial.Serial, port).reset_input_buffer()
         reader: _Reader = serial.threaded.ReaderThread(
             cast(serial.Serial, port), lambda: _LineProtocol(self)
         )
@@ -213,6 +264,7 @@ class LinkServer:
             if self._closing.is_set():
                 port.close()
                 return True
+            self._forget_host()  # a reopened port is a new host: the last one's replies stay
             self._reader = reader
             self._lost.clear()
             reader.start()

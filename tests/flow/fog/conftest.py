@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from scripts import four_player_game
-
-from drivers import BoxDriver
+from flow.fog.drivers import BoxDriver
+from flow.fog.scripts import four_player_game
 
 
 @pytest.fixture(scope="session")

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
-from fog_table import Nav, Table
 from PIL import Image
 
+from flow.fog.fog_table import Nav, Table
 from fogkeeper.events import Button
 from fogkeeper.flow.fog import FogFlow
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-
-from harness import BoxHarness
+from support.box import BoxHarness
 
 
 class AppDriver(Table):

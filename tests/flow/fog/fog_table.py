@@ -2,58 +2,17 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from apptable import HOLD as HOLD  # re-exported for the tests that import it from here
-from apptable import AppTable
-
 from fogkeeper.config import Config
 from fogkeeper.events import Button
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog import FogFlow
-from fogkeeper.flow.fog_model import FogScreen
-from fogkeeper.flow.settings import Settings
+from fogkeeper.flow.fog.table import FogScreen
+from support.effects import Effects
+from support.table import HOLD as HOLD  # re-exported for the tests that import it here
+from support.table import AppTable
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
 OK, B, KEY3 = Button.PRESS, Button.KEY2, Button.KEY3
-
-
-class Effects:
-    """Records everything the flow asks of the world; records land in a folder."""
-
-    def __init__(self, folder: Path | None = None) -> None:
-        self.sounds: list[str] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
-        self.records: list[dict[str, Any]] = []
-        self.folder = folder
-        self.presets: dict[str, Any] = {}
-
-    def sound(self, tune: str) -> None:
-        self.sounds.append(tune)
-
-    def apply_settings(self, settings: Settings) -> None: ...
-
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
-        self.events.append((event, payload))
-
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
-        self.records.append(record)
-        if self.folder is None:
-            return f"/records/{game}-{len(self.records)}.json"
-        path = self.folder / f"{game}-{len(self.records)}.json"
-        path.write_text(json.dumps(record, indent=1), encoding="utf-8")
-        return str(path)
-
-    def load_preset(self, game: str) -> Any:
-        return self.presets.get(game)
-
-    def save_preset(self, game: str, data: Any) -> None:
-        self.presets[game] = data
 
 
 class Nav:

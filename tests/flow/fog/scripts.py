@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from PIL import Image
 
+from flow.fog.fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from fogkeeper.events import Button
 from fogkeeper.flow.fog import FogFlow
-from fogkeeper.flow.fog_model import FogScreen
-from fogkeeper.flow.fog_play import loss_colour, loss_rows
+from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows
+from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
 
@@ -91,7 +91,7 @@ def one_table_action(t: Driver) -> None:
     if screen is F.TURN:
         _play_turn(t)
     elif screen is F.FOG:
-        shoot(t, "fog") if t.fog.s.last_step and t.fog.s.last_step["rows"] else None
+        shoot(t, "fog") if t.fog.s.last_step and t.fog.s.last_step.rows_swallowed else None
         t.press(OK)
     elif screen is F.LOSSES:
         _enter_losses(t)
@@ -121,7 +121,7 @@ def _play_turn(t: Driver) -> None:
 
 def _enter_losses(t: Driver) -> None:
     s = t.fog.s
-    pink_lost = any(x["owner"] == "pink" for x in s.pending_losses) or any(
+    pink_lost = any(x.owner == "pink" for x in s.pending_losses) or any(
         x.owner == "pink" for x in s.state.losses)
     if loss_colour(s) == "pink" and "A" in loss_rows(s) and not pink_lost:
         shoot(t, "losses")

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from scripts import (
+
+from flow.fog.drivers import AppDriver, BoxDriver
+from flow.fog.scripts import (
     FOUR_PLAYER_BONUSES,
     FOUR_PLAYER_FINAL,
     Driver,
     solo_game,
 )
-
-from drivers import AppDriver, BoxDriver
 from fogkeeper.app import score_cmd
-from fogkeeper.flow.fog_model import FogScreen
+from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import load_record, score_record
 from fogkeeper.rules.fog.scoring import EMPTY_BOAT_RP, LEADER_OWN_PLACE_RP
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
-from drivers import BoxDriver
+from flow.fog.drivers import BoxDriver
+from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
 SETUP = {"players": 4, "hourglass": True, "boats_without_colour": True, "rescue_leaders": True,
          "events": "with_calm", "fog_cards": "standard", "rescued_islanders": "secret"}
@@ -40,7 +40,7 @@ def play_over_link(t: BoxDriver, seed: int) -> dict[str, Any]:
         if screen == "turn":
             ok(ask("fog.end_turn"))
         elif screen == "fog":
-            step = t.fog.s.last_step or {}
+            step = t.fog.s.last_step.to_dict() if t.fog.s.last_step else {}
             losses = []
             if "A" in step.get("rows", []) and not pink_lost:
                 losses = [{"owner": "pink", "row": "A", "nation": "blue", "type": "sailor"}]
@@ -83,13 +83,20 @@ def test_refusals_name_the_problem(tmp_path: Path, cmd: str, args: dict[str, Any
     assert cmd.removeprefix("fog.").split(".")[0] in reply["error"]["message"]
 
 
-def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path) -> None:
-    t = BoxDriver(tmp_path)
+def on_first_turn(folder: Path) -> BoxDriver:
+    """A three-player game over the link, on its first turn."""
+    t = BoxDriver(folder)
     ask = t.harness.request
     ok(ask("game.start", game="fog"))
     ok(ask("fog.setup", players=3, seed=7))
     ok(ask("fog.continue"))
     ok(ask("fog.draft.pick", count=99))
+    return t
+
+
+def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path) -> None:
+    t = on_first_turn(tmp_path)
+    ask = t.harness.request
     price = ok(ask("fog.cost", type="sailor", characteristic="jump", move="jump"))
     assert price["mp"] == 2 and "jump characteristic" in price["reasons"][0]
     refused = ok(ask("fog.cost", move="cross", zone="water"))
@@ -98,3 +105,19 @@ def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path)
     assert paid["mp_left"] == 7 - paid["mp"]
     ok(ask("fog.undo"))
     assert ok(ask("fog.state"))["turn"]["mp_left"] == 7
+
+
+def test_a_refused_score_entry_changes_nothing(tmp_path: Path) -> None:
+    t = on_first_turn(tmp_path)
+    ask = t.harness.request
+    ok(ask("fog.end_game"))
+    colour = t.fog.s.colours[0]
+    ok(ask("fog.score.enter", colour=colour, bonuses=[6],
+           islanders=[{"at": "pier:blue", "nation": "blue", "type": "sailor"}]))
+    before = t.lines
+    reply = ask("fog.score.enter", colour=colour, bonuses=[5],
+                islanders=[{"at": "pier:red", "nation": "red", "type": "sailor"},
+                           {"at": "nowhere", "nation": "red", "type": "sailor"}])
+    assert not reply["ok"] and reply["error"]["code"] == "bad_args"
+    assert t.lines == before
+    assert len(t.fog.s.final[colour]) == 1 and t.fog.s.bonuses[colour] == {"6": 1}

@@ -6,18 +6,13 @@ The same four-player game the buttons play gives the same record.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
-from test_fog_link import SETUP, place
-
-from drivers import BoxDriver
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-
-from process import BoxProcess
+from flow.fog.drivers import BoxDriver
+from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
+from flow.fog.test_fog_link import SETUP, place
+from support.process import BoxProcess
 
 
 def asker(box: BoxProcess) -> Any:

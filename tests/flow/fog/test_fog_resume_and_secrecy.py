@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fog_table import OK
-from scripts import four_player_game
 
-from drivers import BoxDriver
+from flow.fog.drivers import BoxDriver
+from flow.fog.fog_table import OK
+from flow.fog.scripts import four_player_game
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.fog_model import mission_text, rules_for
+from fogkeeper.flow.fog.menus import mission_text
+from fogkeeper.flow.fog.session import rules_for
 
 STEPS = four_player_game()
 CUTS = [2, 6, 30, len(STEPS) - 3]   # checklist, missions, turns, mid scoring
@@ -60,7 +61,7 @@ def test_no_mission_leaks_before_the_score(tmp_path: Path,
     t = BoxDriver(tmp_path)
     play(t, STEPS[:-1])
     replies = [t.harness.request("fog.state"), t.harness.request("state")]
-    dealt = [card for hand in t.fog.s.hands.values() for card in hand]
+    dealt = [card for deal in t.fog.s.mission_deals for card in deal.cards]
     assert len(dealt) == 8
     rules = rules_for("S")
     secrets = [card for card in dealt] + [mission_text(rules, card) for card in dealt]

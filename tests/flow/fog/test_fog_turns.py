@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
-
-from drivers import AppDriver
+from flow.fog.drivers import AppDriver
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
 from fogkeeper.flow.app import Screen
-from fogkeeper.flow.fog_model import FogScreen
+from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
 
@@ -95,3 +94,13 @@ def test_the_checklist_remembers_the_last_game() -> None:
     again = AppDriver(effects=t.effects)
     again.press(OK)
     assert again.shows_all("  Board: L", "  Players: 5", "  Guardians: B")
+
+
+def test_the_quit_question_over_a_notice_returns_to_the_game() -> None:
+    t = to_first_turn()
+    t.press(B)   # nothing to undo yet
+    assert t.screen is F.NOTICE
+    t.press(HOLD, B)
+    assert t.screen is F.QUIT
+    t.press(B)
+    assert t.screen is F.TURN

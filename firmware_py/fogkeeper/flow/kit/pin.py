@@ -82,3 +82,65 @@ class PinPad:
     def frame(self) -> Frame:
         return render_digits(self.title, tuple(self.digits), self.cursor,
                              "^v digit  OK next  B cancel")
+
+
+FREE_TRIES = 3                # wrong PINs that cost nothing (a slip of the thumb)
+FIRST_WAIT_SECONDS = 30.0     # the wait after the first wrong PIN past the free ones
+LONGEST_WAIT_SECONDS = 3600.0  # each further wrong PIN doubles the wait, up to an hour
+
+
+@dataclass
+class PinGuard:
+    """Wrong PINs cost time, on the box and over the link alike.
+
+    After ``FREE_TRIES`` wrong PINs every try waits: 30 s, then double for each further
+    wrong one up to an hour. A right PIN clears the count. Guessing a 4-digit PIN
+    (5,000 tries on average) then takes about 200 days. The digits are never kept or logged.
+    """
+
+    pin: str
+    wrong: int = 0
+    wait_until: float = 0.0   # clock seconds; no try is judged before it
+
+    def seconds_to_wait(self, now: float) -> float:
+        return max(0.0, self.wait_until - now)
+
+    def check(self, digits: str, now: float) -> bool | None:
+        """True for the right PIN, False for a wrong one, None when it is too soon to try
+        (the digits are then not even compared)."""
+        if not self.pin:
+            return False
+        if self.seconds_to_wait(now) > 0:
+            return None
+        if digits == self.pin:
+            self.wrong = 0
+            return True
+        self.wrong += 1
+        if self.wrong >= FREE_TRIES:
+            self.wait_until = now + wait_after(self.wrong)
+        return False
+
+    def snapshot(self, now: float) -> dict[str, float]:
+        return {"wrong": self.wrong, "wait_seconds": round(self.seconds_to_wait(now), 1)}
+
+    def restore(self, saved: object, now: float) -> None:
+        """Back after a restart: the count and the wait left (a restart never clears them)."""
+        if isinstance(saved, dict):
+            wrong, wait = saved.get("wrong"), saved.get("wait_seconds")
+            if isinstance(wrong, int) and not isinstance(wrong, bool) and wrong >= 0:
+                self.wrong = wrong
+            if isinstance(wait, int | float) and not isinstance(wait, bool):
+                self.wait_until = now + min(max(0.0, float(wait)), LONGEST_WAIT_SECONDS)
+
+
+def wait_after(wrong: int) -> float:
+    """Seconds before the next try after ``wrong`` wrong PINs in a row."""
+    if wrong < FREE_TRIES:
+        return 0.0
+    steps = min(wrong - FREE_TRIES, 16)  # 30 s * 2**7 is past the hour already
+    return min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * float(1 << steps))
+
+
+def expected_guess_seconds(digits: int = 4) -> float:
+    """How long an attacker who tries every PIN in turn needs on average, waits included."""
+    return sum(wait_after(wrong) for wrong in range(1, 10 ** digits // 2 + 1))

@@ -17,7 +17,6 @@ EVENT_EFFECTS = (
     "forbid", "none",
 )
 ACHIEVEMENT_GOALS = ("most_in_any_boat", "most_in_boat", "most_rescued")
-DECK_NAMES = ("guardians", "fog", "events", "rescued_islanders", "rescue_achievements")
 
 
 @dataclass(frozen=True)

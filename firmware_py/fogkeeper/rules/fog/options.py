@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -71,9 +70,3 @@ def options_from_dict(data: object, path: str = "options") -> Options:
         else:
             values[key] = d.flag(value, f"{path}.{key}", RecordError)
     return Options(**values)
-
-
-def option_summary(options: Options) -> Mapping[str, Any]:
-    """Only the options that differ from the base game (for tables and logs)."""
-    base = Options()
-    return {k: v for k, v in options.to_dict().items() if getattr(base, k) != v}

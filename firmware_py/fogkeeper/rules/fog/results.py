@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -194,8 +194,3 @@ def _known_missions(record: Record, known: frozenset[str]) -> Record:
     held = {p: tuple(c for c in cs if c in known) for p, cs in record.missions.held.items()}
     shown = tuple(c for c in record.missions.open if c in known)
     return replace(record, missions=Missions(held, shown))
-
-
-def colour_totals(result: Result) -> Mapping[str, int]:
-    """Total per colour, for quick checks."""
-    return {c.colour: c.total for p in result.players for c in p.colours}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fogkeeper.rules.fog.board import Board
@@ -141,11 +141,3 @@ def solo_nation_order(board: Board, extra_boat: str | None = None,
     if set(nations) != in_play or len(nations) != len(in_play):
         raise FogRulesError(f"solo order must name each boat once: {', '.join(sorted(in_play))}")
     return nations
-
-
-def check_nation_mp(nations: Sequence[str], nation_mp: Mapping[str, int], track_max: int) -> None:
-    """Solo: every nation needs its Movement Points, within the MP track."""
-    for nation in nations:
-        mp = nation_mp.get(nation)
-        if mp is None or not 1 <= mp <= track_max:
-            raise FogRulesError(f"solo: {nation} needs Nation Movement Points 1-{track_max}")

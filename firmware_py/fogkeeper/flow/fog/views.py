@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow import fog_play as play
-from fogkeeper.flow.fog_menus import menu_rows
-from fogkeeper.flow.fog_model import FogScreen, display_name
+from fogkeeper.flow.fog import missions
+from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows
+from fogkeeper.flow.fog.menus import menu_rows
+from fogkeeper.flow.fog.session import Purpose, display_name
+from fogkeeper.flow.fog.table import FogScreen
+from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.rules.fog import Refusal, current_turn
 from fogkeeper.ui.draw import Frame
@@ -15,7 +18,7 @@ from fogkeeper.ui.fog_screens import FormView, TurnView, render_form, render_tur
 from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, mm_ss, render_menu, render_message
 
 if TYPE_CHECKING:
-    from fogkeeper.flow.fog import FogFlow
+    from fogkeeper.flow.fog.flow import FogFlow
 
 F = FogScreen
 NO_UNDO = "No undo past this point"
@@ -40,13 +43,13 @@ def _menu(flow: FogFlow, now: float) -> Frame:
 
 
 def _list(flow: FogFlow, title: str, hint: str, corner: str = "") -> Frame:
-    items = tuple(MenuItem(label, value) for _, label, value in menu_rows(flow.s, flow.screen))
+    items = tuple(MenuItem(r.label, r.value) for r in menu_rows(flow.s, flow.screen))
     cursor = min(flow.s.cursor, max(0, len(items) - 1))
     return render_menu(MenuView(title, items, cursor, hint, corner))
 
 
 def _form(flow: FogFlow, title: str, note: str, hint: str) -> Frame:
-    fields = tuple((label, value) for _, label, value in menu_rows(flow.s, flow.screen))
+    fields = tuple((r.label, r.value) for r in menu_rows(flow.s, flow.screen))
     return render_form(FormView(title, fields, flow.s.cursor, note, hint))
 
 
@@ -55,8 +58,8 @@ def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "") -> Fr
 
 
 def _pass(flow: FogFlow, now: float) -> Frame:
-    turn = play.mission_turn(flow.s)
-    who = turn[1] if turn else ""
+    turn = missions.mission_turn(flow.s)
+    who = turn.player if turn else ""
     return _message("Secret mission", (f"Pass the box to {who},", "then hold OK.",
                                        "Nobody else looks!"), "hold OK: show cards", big=who)
 
@@ -64,10 +67,10 @@ def _pass(flow: FogFlow, now: float) -> Frame:
 def _hand(flow: FogFlow, now: float) -> Frame:
     """The cards are drawn on the panel only: a private frame (the link gets neither its text
     nor its picture), whose own text lines say which card is chosen, never what it is."""
-    turn = play.mission_turn(flow.s)
-    title = f"{turn[1] if turn else ''}: keep one"
+    turn = missions.mission_turn(flow.s)
+    title = f"{turn.player if turn else ''}: keep one"
     shown = _list(flow, title, "^v choose  OK keep")
-    cards = len(play.hand(flow.s))
+    cards = len(missions.hand(flow.s))
     lines = [f"{'>' if i == flow.s.cursor else ' '} card {i + 1} (on the panel only)"
              for i in range(cards)]
     return Frame(shown.image, (title, *lines, "^v choose  OK keep"), private=True)
@@ -108,30 +111,31 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
 
 
 def _cost(flow: FogFlow, now: float) -> Frame:
-    found = play.price(flow.s, flow.s.cost)
+    found = price(flow.s, flow.s.cost)
     note = (f"no: {found.reason}" if isinstance(found, Refusal)
             else f"{found.mp} MP: " + "; ".join(found.reasons))
     return _form(flow, "What does it cost?", note, "<> change OK pay B back")
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:
-    step = flow.s.last_step or {}
-    rows = step.get("rows", [])
-    card = step.get("card")
-    how = f"FOG card {card}: {step.get('steps')} step" if card else "The FOG advances 1"
+    step = flow.s.last_step
+    rows = step.rows_swallowed if step else ()
+    how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
+           else "The FOG advances 1")
     taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
-    return _message(how, (taken, NO_UNDO), "OK go on (no undo)", big=f"FOG {step.get('to', '')}")
+    return _message(how, (taken, NO_UNDO), "OK go on (no undo)",
+                    big=f"FOG {step.to_position if step else ''}")
 
 
 def _losses(flow: FogFlow, now: float) -> Frame:
-    rows = ",".join(play.loss_rows(flow.s))
-    colour = display_name(play.loss_colour(flow.s))
+    rows = ",".join(loss_rows(flow.s))
+    colour = display_name(loss_colour(flow.s))
     return _list(flow, f"{colour} lost in {rows}?", "OK on Done: none")
 
 
 def _pick(flow: FogFlow, now: float) -> Frame:
-    purpose = flow.s.pick.get("purpose")
-    title = "Lost Islander" if purpose == "loss" else "Islander in boat"
+    loss = flow.s.pick is not None and flow.s.pick.purpose is Purpose.LOSS
+    title = "Lost Islander" if loss else "Islander in boat"
     return _form(flow, title, "OK add it  B cancel", "<> change ^v field")
 
 

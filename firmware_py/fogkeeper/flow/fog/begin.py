@@ -10,12 +10,20 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from fogkeeper.flow.fog_model import MISSION_DECKS, SOLO_OWNER, Session, display_name, rules_for
-from fogkeeper.flow.fog_setup import (
+from fogkeeper.flow.fog.session import (
+    MISSION_DECKS,
+    SOLO_OWNER,
+    MissionDeal,
+    Seat,
+    Session,
+    Setup,
+    display_name,
+    rules_for,
+)
+from fogkeeper.flow.fog.setup import (
     BOOL_OPTIONS,
     CHOICE_OPTIONS,
     SOLO_OPTIONS,
-    Setup,
     colour_count,
 )
 from fogkeeper.rules.fog import (
@@ -93,23 +101,21 @@ def begin(session: Session) -> None:
     else:
         entries, fog_start = _multiplayer(session, rules.board, rng)
     _scorings(session, rules.board, rng)
-    seating = _seating(session, entries)
+    seating = session.seating(entries)
     if options.guardians:
         picks = deal_guardians(rules.cards, seating, rng, options.guardians)
-        session.guardians = {p: {"card": g.card_id, "side": g.side} for p, g in picks.items()}
+        session.guardians = dict(picks)
     if options.rescue_leaders:
-        placed = rescue_leaders(rules.board, len(entries), rng, options.extra_boat_tile)
-        session.leaders = [{"nation": x.nation, "type": x.type.value, "row": x.row}
-                           for x in placed]
+        session.leaders = list(rescue_leaders(rules.board, len(entries), rng,
+                                              options.extra_boat_tile))
     _missions(session, rules, seating, rng)
     nation_mp = {n: int(setup["nation_mp"].get(n, 5)) for n in entries} if session.solo else {}
     game = GameSetup(rules.board.name, entries, fog_start, options, session.solo, nation_mp)
-    session.set_state(new_game(game, rules, rng))
-    session.info = info_rows(session)
+    session.game = new_game(game, rules, rng)
 
 
 def _solo(session: Session, board: Board, options: Options) -> tuple[tuple[str, ...], int]:
-    session.players = [{"name": "Solo", "colours": [SOLO_OWNER]}]
+    session.players = [Seat("Solo", (SOLO_OWNER,))]
     return solo_nation_order(board, options.extra_boat_tile), int(session.setup["fog_start"])
 
 
@@ -122,7 +128,7 @@ def _multiplayer(session: Session, board: Board,
     players = [Player(display_name(colours[i]), tuple(colours[i + j * count]
                                                       for j in range(depth)))
                for i in range(count)]
-    session.players = [{"name": p.name, "colours": list(p.colours)} for p in players]
+    session.players = [Seat(p.name, tuple(p.colours)) for p in players]
     if setup["team_scoring"]:
         teams = 2 if count == 4 else 3
         session.teams = [[players[i + k * teams].name for k in range(count // teams)]
@@ -150,15 +156,6 @@ def _scorings(session: Session, board: Board, rng: random.Random) -> None:
             session.beach[parts[1]] = value
 
 
-def _seating(session: Session, entries: tuple[str, ...]) -> list[str]:
-    order: list[str] = []
-    for colour in entries:
-        name = session.player_of(colour)
-        if name not in order:
-            order.append(name)
-    return order
-
-
 def _missions(session: Session, rules: FogRules, seating: list[str],
               rng: random.Random) -> None:
     extra = options_of(session.setup).extra_boat_tile
@@ -173,42 +170,26 @@ def _missions(session: Session, rules: FogRules, seating: list[str],
             session.open_missions += list(shown)
             continue
         deck, hands = deal_missions(deck, seating)
-        for player, hand in hands.items():
-            session.hands[f"{deck_name}:{player}"] = list(hand)
-            session.mission_queue.append([deck_name, player])
-
-
-def info_rows(session: Session) -> list[list[str]]:
-    """What the table lays out, as (label, value) rows."""
-    state = session.state
-    rules = session.rules
-    rows: list[list[str]] = [["FOG start", str(state.setup.fog_start)],
-                             ["Boat Scoring", " ".join(str(v) for v in
-                                                       session.boat_scoring.values())]]
-    for nation, areas in session.individual.items():
-        rows.append([f"{nation} A-D", " ".join(str(v) for v in areas.values())])
-    rows += [[f"Row {r}", f"-{v}"] for r, v in session.beach.items()]
-    if session.solo:
-        rows += [[f"MP {n}", str(mp)] for n, mp in state.setup.nation_mp.items()]
-    else:
-        rows += [["Discs/colour", str(session.discs)], ["Draft", f"{len(session.draft)} picks"]]
-    rows += [[f"Turn Board {i + 1}", display_name(e)] for i, e in enumerate(state.setup.entries)]
-    for player, pick in session.guardians.items():
-        name = rules.cards.by_id(pick["card"]).name.replace("Guardian of ", "")
-        rows.append([f"Guardian {player}", f"{name} {pick['side']}"])
-    rows += [[f"Leader {i + 1}", f"{x['nation']} {x['type']} row {x['row']}"]
-             for i, x in enumerate(session.leaders)]
-    return rows
+        session.mission_deals += [MissionDeal(deck_name, player, tuple(hand))
+                                  for player, hand in hands.items()]
 
 
 def public_setup(session: Session) -> dict[str, Any]:
     """The setup every player may see (no mission card)."""
     state = session.state
     return {"board": state.setup.board, "mode": "solo" if session.solo else "multiplayer",
-            "players": session.players, "teams": session.teams,
+            "players": [p.to_dict() for p in session.players], "teams": session.teams,
             "turn_board": list(state.setup.entries), "fog_start": state.setup.fog_start,
             "options": {k: v for k, v in state.setup.options.to_dict().items()
                         if v not in (False, "")},
             "boat_scoring": session.boat_scoring, "discs_per_colour": session.discs,
-            "guardians": session.guardians, "leaders": session.leaders,
+            "guardians": guardians_json(session), "leaders": leaders_json(session),
             "nation_mp": dict(state.setup.nation_mp), "open_missions": session.open_missions}
+
+
+def guardians_json(session: Session) -> dict[str, dict[str, str]]:
+    return {p: {"card": g.card_id, "side": g.side} for p, g in session.guardians.items()}
+
+
+def leaders_json(session: Session) -> list[dict[str, str]]:
+    return [{"nation": x.nation, "type": x.type.value, "row": x.row} for x in session.leaders]

@@ -1,14 +1,22 @@
-"""The FOG's end: Islander entry, Preparation Bonuses, the game record and its result."""
+"""The scoring wizard: the Islander picker, each colour's Islanders and bonus tiles, the record."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from fogkeeper.flow.fog_begin import public_setup
-from fogkeeper.flow.fog_model import FogFlowError, Session
-from fogkeeper.flow.fog_play import loss_rows
+from fogkeeper.flow.fog.begin import guardians_json, leaders_json, public_setup
+from fogkeeper.flow.fog.fog_step import loss_rows
+from fogkeeper.flow.fog.session import (
+    FogFlowError,
+    Islander,
+    Pick,
+    PickField,
+    Purpose,
+    Session,
+)
 from fogkeeper.rules.fog import (
+    Deck,
     IslanderType,
     Result,
     parse_place,
@@ -17,8 +25,10 @@ from fogkeeper.rules.fog import (
 )
 from fogkeeper.rules.fog.model import AREAS, STERN
 from fogkeeper.rules.fog.record import FORMAT, VERSION
+from fogkeeper.rules.fog.scoring import LABELS
 
 TYPES = tuple(t.value for t in IslanderType)
+Fields = list[tuple[PickField, tuple[str, ...]]]
 
 
 def nations(s: Session) -> list[str]:
@@ -39,51 +49,72 @@ def place_label(at: str) -> str:
     return f"{parts[1]} {parts[2]}" if parts[0] == "boat" else f"{parts[1]} pier"
 
 
-Fields = list[tuple[str, tuple[str, ...]]]
-
-
-def pick_fields(s: Session, purpose: str, values: dict[str, str]) -> Fields:
+# ---- the Islander picker ---------------------------------------------------------------------
+def pick_fields(s: Session, purpose: Purpose, values: dict[PickField, str]) -> Fields:
     """The fields of the Islander picker; a boat Area offers only the types it has places for."""
-    if purpose == "loss":
-        return [("row", tuple(loss_rows(s))), ("nation", tuple(nations(s))), ("type", TYPES)]
-    fields: Fields = [("at", tuple(places(s))),
-                                                 ("nation", tuple(nations(s)))]
+    if purpose is Purpose.LOSS:
+        return [(PickField.ROW, tuple(loss_rows(s))), (PickField.NATION, tuple(nations(s))),
+                (PickField.TYPE, TYPES)]
+    fields: Fields = [(PickField.AT, tuple(places(s))), (PickField.NATION, tuple(nations(s)))]
     kinds = TYPES
-    place = parse_place(values.get("at", places(s)[0]))
+    place = parse_place(values.get(PickField.AT, places(s)[0]))
     if place.productive:
         boat = s.rules.board.boat(place.nation)
         kinds = tuple(t for t in TYPES if boat.capacity(place.area, IslanderType(t)) > 0)
-    fields.append(("type", kinds))
+    fields.append((PickField.TYPE, kinds))
     if s.state.setup.options.drive_off == "intensive" and place.productive:
-        fields.append(("covered", ("no", "yes")))
+        fields.append((PickField.COVERED, ("no", "yes")))
     return fields
 
 
-def settle_pick(s: Session, purpose: str, values: dict[str, str]) -> dict[str, str]:
+def settled_pick(s: Session, purpose: Purpose, values: dict[PickField, str]) -> Pick:
     """Values that fit the fields (a type the new place has no room for moves to the first)."""
     new = dict(values)
     for key, choices in pick_fields(s, purpose, new):
         if new.get(key) not in choices:
             new[key] = choices[0]
-    return {k: v for k, v in new.items() if k in dict(pick_fields(s, purpose, new))}
+    shown = dict(pick_fields(s, purpose, new))
+    return Pick(purpose, {k: v for k, v in new.items() if k in shown})
 
 
-def add_islander(s: Session, colour: str, values: dict[str, str]) -> None:
+def open_pick(s: Session, purpose: Purpose) -> None:
+    """The picker opens on the last values entered for the same purpose."""
+    values = dict(s.pick.values) if s.pick is not None and s.pick.purpose is purpose else {}
+    s.pick = settled_pick(s, purpose, values)
+
+
+def step_pick(s: Session, key: PickField, direction: int) -> None:
+    """The picker's ``key`` moved one choice left (-1) or right (+1)."""
+    if s.pick is None:
+        return
+    values = dict(s.pick.values)
+    choices = dict(pick_fields(s, s.pick.purpose, values))[key]
+    current = values.get(key, choices[0])
+    index = choices.index(current) if current in choices else 0
+    values[key] = choices[(index + direction) % len(choices)]
+    s.pick = settled_pick(s, s.pick.purpose, values)
+
+
+# ---- Islanders and bonus tiles ---------------------------------------------------------------
+def add_islander(s: Session, colour: str, values: dict[PickField, str]) -> None:
     """One of this colour's Islanders in a boat or on a pier."""
-    at = values.get("at", "")
+    s.final.setdefault(colour, []).append(islander_from(s, values))
+
+
+def islander_from(s: Session, values: dict[PickField, str]) -> Islander:
+    """The picker's (or the link's) values as an Islander in play, else FogFlowError."""
+    at = values.get(PickField.AT, "")
     if at not in places(s):
         raise FogFlowError(f"{at!r} is not a boat place or pier on this table")
-    if values.get("nation") not in nations(s) or values.get("type") not in TYPES:
+    nation, kind = values.get(PickField.NATION), values.get(PickField.TYPE)
+    if nation not in nations(s) or kind not in TYPES:
         raise FogFlowError("an Islander needs a nation and a type in play")
-    entry: dict[str, Any] = {"nation": values["nation"], "type": values["type"], "at": at}
-    if values.get("covered") == "yes":
-        entry["covered"] = True
-    s.final.setdefault(colour, []).append(entry)
+    return Islander(str(nation), str(kind), at, values.get(PickField.COVERED) == "yes")
 
 
-def islander_label(x: dict[str, Any]) -> str:
-    mark = " (covered)" if x.get("covered") else ""
-    return f"{place_label(x['at'])}: {x['nation']} {x['type']}{mark}"
+def islander_label(x: Islander) -> str:
+    mark = " (covered)" if x.covered else ""
+    return f"{place_label(x.at)}: {x.nation} {x.type}{mark}"
 
 
 def bonus_values(s: Session) -> list[int]:
@@ -104,9 +135,10 @@ def set_bonus(s: Session, colour: str, value: int, count: int) -> None:
     s.bonuses.setdefault(colour, {})[str(value)] = count
 
 
+# ---- the record and its result ---------------------------------------------------------------
 def _leader_marks(s: Session, islanders: list[dict[str, Any]]) -> None:
     """Option 10: mark the designated Leaders (and a stand-in Elder), one of each at most."""
-    wanted = Counter((x["nation"], x["type"]) for x in s.leaders)
+    wanted = Counter((x.nation, x.type.value) for x in s.leaders)
     for x in islanders:
         key = (x["nation"], x["type"])
         if wanted[key] > 0:
@@ -120,7 +152,7 @@ def _positions(s: Session) -> list[dict[str, Any]]:
         found.append({"nation": loss.nation, "type": loss.type.value, "owner": loss.owner,
                       "at": f"lost:{loss.row}"})
     for colour in s.colours:
-        found += [{**x, "owner": colour} for x in s.final.get(colour, [])]
+        found += [{**x.to_dict(), "owner": colour} for x in s.final.get(colour, [])]
     if s.state.setup.options.rescue_leaders:
         _leader_marks(s, found)
     return found
@@ -131,13 +163,14 @@ def build_record(s: Session) -> dict[str, Any]:
     state = s.state
     setup = public_setup(s)
     extra_setup = {"turn_board": setup["turn_board"], "seed": s.seed,
-                   "guardians": s.guardians, "leaders": s.leaders}
+                   "guardians": guardians_json(s), "leaders": leaders_json(s)}
     if s.solo:
         extra_setup["nation_mp"] = setup["nation_mp"]
     draws = {"events": _drawn(state.event_deck), "fog": _drawn(state.fog_deck)}
     return {
         "format": FORMAT, "version": VERSION, "board": state.setup.board,
-        "mode": "solo" if s.solo else "multiplayer", "players": s.players, "teams": s.teams,
+        "mode": "solo" if s.solo else "multiplayer",
+        "players": [p.to_dict() for p in s.players], "teams": s.teams,
         "options": state.setup.options.to_dict(),
         "setup": {**extra_setup, "boat_scoring": s.boat_scoring,
                   "individual_boat_scorings": s.individual, "beach_scoring": s.beach},
@@ -154,7 +187,7 @@ def build_record(s: Session) -> dict[str, Any]:
     }
 
 
-def _drawn(deck: Any) -> list[str]:
+def _drawn(deck: Deck | None) -> list[str]:
     return [] if deck is None else list(deck.order[:deck.drawn])
 
 
@@ -172,8 +205,6 @@ def ranking_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
 
 def detail_lines(result: dict[str, Any], index: int) -> list[str]:
     """One player's breakdown: categories per colour, missions, tie-break counts."""
-    from fogkeeper.rules.fog.scoring import LABELS
-
     players = sorted(result["players"], key=lambda p: (p["rank"], p["name"]))
     p = players[index]
     lines = []

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
-from fogkeeper.data.fog import BOARD_NAMES
+from fogkeeper.data.fog import BOARD_NAMES, Scenario, load_scenarios
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog_model import PALETTE, FogFlowError, board_for
-from fogkeeper.paths import config_dir
+from fogkeeper.flow.fog.session import PALETTE, Setup, board_for
 from fogkeeper.rules.fog import Board, colours_per_player
 
-Setup = dict[str, Any]
+Choice = str | int | bool   # a checklist value
+
 OFF = ""
 BOOL_OPTIONS = ("hourglass", "boat_area_scoring", "boats_without_colour", "minimum_crew",
                 "individual_boat_scorings", "three_colours", "rescue_leaders",
@@ -39,13 +36,13 @@ class SetupRow:
 
     key: str
     label: str
-    choices: Callable[[Setup], tuple[Any, ...]]
+    choices: Callable[[Setup], tuple[Choice, ...]]
     shown: Callable[[Setup], bool] = lambda s: True
     nation: str = ""     # solo MP rows
     index: int = -1      # colour rows
 
 
-def fixed(*values: Any) -> Callable[[Setup], tuple[Any, ...]]:
+def fixed(*values: Choice) -> Callable[[Setup], tuple[Choice, ...]]:
     return lambda s: values
 
 
@@ -63,7 +60,7 @@ def colour_count(setup: Setup) -> int:
     return int(setup["players"]) * colours_per_player(board, int(setup["players"]), three)
 
 
-def _players(setup: Setup) -> tuple[Any, ...]:
+def _players(setup: Setup) -> tuple[Choice, ...]:
     board = board_of(setup)
     return tuple(range(board.min_players, board.max_players + 1))
 
@@ -74,25 +71,6 @@ def _multi(setup: Setup) -> bool:
 
 def _solo(setup: Setup) -> bool:
     return bool(setup["mode"] == "solo")
-
-
-def scenarios() -> dict[str, dict[str, Any]]:
-    """Solo scenario files in ``config/fog_scenarios/`` by name (file stem)."""
-    found: dict[str, dict[str, Any]] = {}
-    for path in sorted((config_dir() / "fog_scenarios").glob("*.toml")):
-        found[path.stem] = read_scenario(path)
-    return found
-
-
-def read_scenario(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise FogFlowError(f"{path}: {exc}") from None
-    if data.get("board") not in BOARD_NAMES or not isinstance(data.get("nation_mp"), dict):
-        raise FogFlowError(f"{path}: a scenario needs board and nation_mp")
-    return data
 
 
 def _nation_rows(setup: Setup) -> list[SetupRow]:
@@ -112,7 +90,7 @@ def _colour_rows(setup: Setup) -> list[SetupRow]:
             for i in range(colour_count(setup))]
 
 
-def _starts(setup: Setup) -> tuple[Any, ...]:
+def _starts(setup: Setup) -> tuple[Choice, ...]:
     return ("draw", *(f"P{i + 1}" for i in range(int(setup["players"]))))
 
 
@@ -133,7 +111,7 @@ HEAD = [
     SetupRow("board", "Board", fixed(*BOARD_NAMES)),
     SetupRow("extra_boat", "Extra boat", fixed("A7", "A8"), lambda s: s["board"] == "M"),
     SetupRow("players", "Players", _players, _multi),
-    SetupRow("scenario", "Scenario", lambda s: ("", *scenarios()), _solo),
+    SetupRow("scenario", "Scenario", lambda s: ("", *load_scenarios()), _solo),
 ]
 TAIL = [
     SetupRow("fog_start", "FOG start", fixed(*range(5, 13)), _solo),
@@ -170,12 +148,15 @@ def rows(setup: Setup) -> list[SetupRow]:
     return [*shown, *(r for r in TAIL if r.shown(setup)), START]
 
 
-def value_of(setup: Setup, row: SetupRow) -> Any:
+def value_of(setup: Setup, row: SetupRow) -> Choice:
+    value: Choice
     if row.key == "nation_mp":
-        return setup["nation_mp"].get(row.nation, 5)
-    if row.key == "colours":
-        return setup["colours"][row.index]
-    return setup.get(row.key, "")
+        value = setup["nation_mp"].get(row.nation, 5)
+    elif row.key == "colours":
+        value = setup["colours"][row.index]
+    else:
+        value = setup.get(row.key, "")
+    return value
 
 
 def shown_value(setup: Setup, row: SetupRow) -> str:
@@ -199,7 +180,7 @@ def step(setup: Setup, row: SetupRow, direction: int) -> Setup:
     return set_value(setup, row, choices[(index + direction) % len(choices)])
 
 
-def set_value(setup: Setup, row: SetupRow, value: Any) -> Setup:
+def set_value(setup: Setup, row: SetupRow, value: Choice) -> Setup:
     new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"])}
     if row.key == "nation_mp":
         new["nation_mp"][row.nation] = value
@@ -208,18 +189,17 @@ def set_value(setup: Setup, row: SetupRow, value: Any) -> Setup:
     else:
         new[row.key] = value
     if row.key == "scenario" and value:
-        new = apply_scenario(new, scenarios()[value])
+        new = apply_scenario(new, load_scenarios()[str(value)])
     return settle(new)
 
 
-def apply_scenario(setup: Setup, scenario: dict[str, Any]) -> Setup:
+def apply_scenario(setup: Setup, scenario: Scenario) -> Setup:
     """A solo scenario's values on the checklist (they can still be changed after)."""
-    return {**setup, "board": scenario["board"], "nation_mp": dict(scenario["nation_mp"]),
-            "fog_start": int(scenario.get("fog_start") or setup["fog_start"]),
-            "crew_rp": abs(int(scenario.get("minimum_crew_rp", 0))),
-            "commoner_rp": abs(int(scenario.get("commoner_rescue_rp", 0))),
-            "boat_scoring": "entered" if scenario.get("boat_scoring") else setup["boat_scoring"],
-            "scenario_values": dict(scenario.get("boat_scoring", {}))}
+    return {**setup, "board": scenario.board, "nation_mp": dict(scenario.nation_mp),
+            "fog_start": scenario.fog_start or int(setup["fog_start"]),
+            "crew_rp": scenario.minimum_crew_rp, "commoner_rp": scenario.commoner_rescue_rp,
+            "boat_scoring": "entered" if scenario.boat_scoring else setup["boat_scoring"],
+            "scenario_values": dict(scenario.boat_scoring)}
 
 
 def settle(setup: Setup) -> Setup:

@@ -1,0 +1,306 @@
+"""The model of the app's machine: the state behind its screens and the actions its rows name.
+
+The timer screens' actions sit here with the others: the hourglass is the app's own state.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from transitions import Machine
+
+from fogkeeper.config import Config
+from fogkeeper.errors import FogkeeperError, describe_bug
+from fogkeeper.events import Button, ButtonEvent
+from fogkeeper.flow.app.menus import GAME_ITEMS, HOME_LABELS, HomeItem, TimerItem
+from fogkeeper.flow.app.table import TRANSITIONS, Screen
+from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
+from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
+from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.settings import SETTING_ROWS, Settings
+from fogkeeper.flow.tables import expand
+
+log = logging.getLogger(__name__)
+S = Screen
+TRIGGERS = {Button.PRESS: "ok", Button.KEY1: "ok", Button.KEY2: "back", Button.KEY3: "key3"}
+
+
+class Effects(Protocol):
+    """What the flow asks of the world; the app loop provides it (buzzer, link, drivers)."""
+
+    def sound(self, tune: str) -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
+    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+    def save_record(self, game: str, record: dict[str, Any]) -> str: ...
+    def load_preset(self, game: str) -> Any: ...
+    def save_preset(self, game: str, preset: Any) -> None: ...
+    def set_aside_session(self, reason: str) -> None: ...
+
+
+def trigger_name(event: ButtonEvent) -> str:
+    """The trigger a button event fires: joystick directions by name, keys by role."""
+    name = TRIGGERS.get(event.button, event.button.value)
+    return f"hold_{name}" if event.long else name
+
+
+def _clamped(cursor: int, step: int, rows: int) -> int:
+    return max(0, min(rows - 1, cursor + step))
+
+
+class App:
+    """The model of the top-level machine; ``state`` is the current screen."""
+
+    state: Screen
+
+    if TYPE_CHECKING:  # transitions attaches these triggers; declared for mypy
+        def trigger(self, name: str) -> bool: ...
+        def go_home(self) -> bool: ...
+        def game_over(self) -> bool: ...
+
+    def __init__(self, config: Config, effects: Effects, clock: Callable[[], float], *,
+                 settings: Settings, first_screen: Screen = S.HOME) -> None:
+        self.config = config
+        self.effects = effects
+        self.clock = clock
+        self.settings = settings
+        self.home = Menu(tuple(HomeItem))
+        self.timer_menu = Menu(tuple(TimerItem))
+        self.settings_row = 0
+        self.times_row = 0
+        self.visual_only = config.timer.visual_only
+        self.glass = self._new_glass()
+        self.saved: dict[str, Any] | None = None
+        self.game: GameFlow | None = None
+        self.problem = ""
+        self._last_trigger = ""
+        self.changes = 0  # bumped on every change worth saving; the loop watches it
+        self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
+                               initial=first_screen, auto_transitions=False, queued=True,
+                               ignore_invalid_triggers=True,
+                               after_state_change="mark_changed")
+
+    def _new_glass(self) -> Hourglass:
+        timer = self.config.timer
+        return Hourglass(timer.default_seconds, warn_at=timer.warn_at_seconds,
+                         players=timer.players)
+
+    # ---- input -------------------------------------------------------------------------
+    def handle(self, event: ButtonEvent) -> None:
+        """Fire the trigger for one button event; a control with no meaning here is ignored."""
+        self._last_trigger = trigger_name(event)
+        self.trigger(self._last_trigger)
+
+    def mark_changed(self) -> None:
+        """Something worth saving changed (the loop saves the session when this moved)."""
+        self.changes += 1
+
+    # ---- menus -------------------------------------------------------------------------
+    @property
+    def cursors(self) -> dict[str, int]:
+        """Each menu screen's cursor, by screen name (as the session snapshot keeps them)."""
+        return {S.HOME.value: self.home.cursor, S.SETTINGS.value: self.settings_row,
+                S.TIMER_MENU.value: self.timer_menu.cursor, S.TIMER_TIMES.value: self.times_row}
+
+    def place_cursors(self, cursors: dict[str, int]) -> None:
+        """Put saved cursors back, each kept on a row its menu has."""
+        def kept(menu: Screen) -> int:
+            return _clamped(cursors[menu.value], 0, self.menu_length(menu))
+
+        self.home.cursor = kept(S.HOME)
+        self.settings_row = kept(S.SETTINGS)
+        self.timer_menu.cursor = kept(S.TIMER_MENU)
+        self.times_row = kept(S.TIMER_TIMES)
+
+    def menu_length(self, menu: Screen) -> int:
+        lengths = {S.HOME: len(self.home.items), S.SETTINGS: len(SETTING_ROWS),
+                   S.TIMER_MENU: len(self.timer_menu.items),
+                   S.TIMER_TIMES: self.glass.times.players}
+        return lengths[menu]
+
+    def cursor_up(self) -> None:
+        self._move_cursor("up")
+
+    def cursor_down(self) -> None:
+        self._move_cursor("down")
+
+    def _move_cursor(self, trigger: str) -> None:
+        step = -1 if trigger == "up" else 1
+        if self.state is S.HOME:
+            self.home.move(trigger)
+        elif self.state is S.TIMER_MENU:
+            self.timer_menu.move(trigger)
+        elif self.state is S.SETTINGS:
+            self.settings_row = _clamped(self.settings_row, step, len(SETTING_ROWS))
+        else:
+            self.times_row = _clamped(self.times_row, step, self.glass.times.players)
+        self.mark_changed()
+
+    def open_chosen(self) -> None:
+        """OK on the home menu: a game starts (or says why not), the others open a screen."""
+        chosen = self.home.chosen
+        if chosen in GAME_ITEMS:
+            if self._make_game(chosen):
+                self.trigger("open_game")
+            else:
+                self.trigger("game_refused")
+            return
+        opens = {HomeItem.TIMER: "open_timer", HomeItem.SETTINGS: "open_settings",
+                 HomeItem.ABOUT: "open_about"}
+        self.trigger(opens[chosen])
+
+    # ---- settings ----------------------------------------------------------------------
+    def _step_setting(self, direction: int) -> None:
+        row = SETTING_ROWS[self.settings_row]
+        self.settings = row.step(self.settings, direction)
+        self.effects.apply_settings(self.settings)
+        self.effects.sound("click")
+        self.mark_changed()
+
+    def setting_up(self) -> None:
+        self._step_setting(+1)
+
+    def setting_down(self) -> None:
+        self._step_setting(-1)
+
+    # ---- the timer's menu --------------------------------------------------------------
+    def timer_menu_ok(self) -> None:
+        """OK: Start and Turn times open their screens; Time steps through the presets; on the
+        other rows OK acts like right."""
+        chosen = self.timer_menu.chosen
+        if chosen is TimerItem.START:
+            self.trigger("start_timer")
+        elif chosen is TimerItem.TURN_TIMES:
+            self.trigger("show_times")
+        elif chosen is TimerItem.TIME:
+            presets = sorted(self.config.timer.presets_seconds)
+            bigger = [p for p in presets if p > self.glass.duration_seconds]
+            self.glass.set_duration(bigger[0] if bigger else presets[0])
+            self.mark_changed()
+        else:
+            self._timer_option(+1)
+
+    def timer_option_up(self) -> None:
+        self._timer_option(+1)
+
+    def timer_option_down(self) -> None:
+        self._timer_option(-1)
+
+    def _timer_option(self, direction: int) -> None:
+        chosen = self.timer_menu.chosen
+        if chosen is TimerItem.TIME:
+            seconds = self.glass.duration_seconds + 5 * direction
+            self.glass.set_duration(max(5, min(3600, seconds)))
+        elif chosen is TimerItem.PLAYERS:
+            self.glass.set_players(max(1, min(8, self.glass.times.players + direction)))
+        elif chosen is TimerItem.SOUND:
+            self.visual_only = not self.visual_only
+        self.mark_changed()
+
+    # ---- the hourglass -----------------------------------------------------------------
+    def is_glass_still(self) -> bool:
+        return self.glass.phase is not Phase.RUNNING
+
+    def start_glass(self) -> None:
+        if self.glass.phase is Phase.EXPIRED:
+            self.glass.next_player(self.clock())
+        elif self.glass.phase is Phase.READY:
+            self.glass.start(self.clock())
+        self.effects.sound("click")
+
+    def toggle_glass(self) -> None:
+        if self.glass.phase is Phase.EXPIRED:
+            self.glass.next_player(self.clock())
+        else:
+            self.glass.toggle(self.clock())
+        self.mark_changed()
+
+    def next_player(self) -> None:
+        self.glass.next_player(self.clock())
+        self.effects.sound("click")
+        self.mark_changed()
+
+    def reset_glass(self) -> None:
+        self.glass.reset()
+
+    def clear_times(self) -> None:
+        self.glass.set_players(self.glass.times.players)
+        self.glass.times.turns = [[] for _ in self.glass.times.turns]
+        self.mark_changed()
+
+    def tick(self, now: float) -> list[TimerEvent]:
+        """Called by the loop at each deadline: sound and report what the glass says."""
+        if self.game is not None:
+            self.game.tick(now)
+        events = self.glass.tick(now)
+        for event in events:
+            if not self.visual_only:
+                countdown = event.kind == "warning" and event.seconds_left <= 5
+                self.effects.sound("countdown" if countdown else event.kind)
+            payload = {"seconds_left": event.seconds_left, "player": event.player + 1}
+            self.effects.emit(f"timer.{event.kind}", payload)
+        if events:
+            self.mark_changed()
+        return events
+
+    def next_deadline(self, now: float) -> float | None:
+        deadlines = [self.glass.next_deadline(now)]
+        if self.game is not None:
+            deadlines.append(self.game.next_deadline(now))
+        return min((d for d in deadlines if d is not None), default=None)
+
+    # ---- games ---------------------------------------------------------------------------
+    def new_game(self, name: str) -> GameFlow:
+        """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
+        for game_name, factory in GAMES.values():
+            if game_name == name:
+                return factory(GameContext(self.config, self.effects, self.clock))
+        raise KeyError(name)
+
+    def _make_game(self, chosen: HomeItem) -> bool:
+        """Make the chosen game's flow; False (and the reason kept) when its data is broken."""
+        try:
+            self.game = self.new_game(chosen.value)
+        except FogkeeperError as exc:
+            self.problem = str(exc)
+            log.warning("cannot start %s: %s", HOME_LABELS[chosen], exc)
+            return False
+        return True
+
+    def start_game(self, name: str) -> None:
+        """The link's game.start: make the flow (raising FogkeeperError when it cannot) and
+        show it."""
+        self.game = self.new_game(name)
+        self.trigger("link_game_start")
+
+    def game_input(self) -> None:
+        assert self.game is not None  # the GAME screen is only entered with a game
+        if self.game.handle(self._last_trigger) is Outcome.EXIT:
+            self.game_over()
+        self.mark_changed()
+
+    def end_game(self) -> None:
+        self.game = None
+
+    # ---- boot offer --------------------------------------------------------------------
+    def resume_session(self) -> None:
+        from fogkeeper.flow.snapshot import restore_app  # the codec lives beside, not above
+
+        saved, self.saved = self.saved, None
+        if saved is None:
+            self.go_home()
+            return
+        try:
+            restore_app(self, saved)
+        except Exception as exc:  # e.g. a game this firmware no longer has, or a bug
+            why = str(exc) if isinstance(exc, FogkeeperError) else describe_bug(exc)
+            log.warning("cannot resume the saved session: %s", why)
+            self.effects.set_aside_session(f"it could not be resumed: {why}")  # never deleted
+            self.discard_session()
+            self.go_home()
+
+    def discard_session(self) -> None:
+        self.saved = None
+        self.game = None
+        self.glass = self._new_glass()

@@ -1,0 +1,136 @@
+"""What each screen of the app shows: the app's state turned into a view and a frame."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from fogkeeper import __version__
+from fogkeeper.flow.app.menus import HOME_LABELS, TIMER_LABELS, HomeItem, TimerItem
+from fogkeeper.flow.app.model import App
+from fogkeeper.flow.app.table import Screen
+from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.settings import SETTING_ROWS
+from fogkeeper.paths import config_dir
+from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.screens import (
+    CountdownView,
+    MenuItem,
+    MenuView,
+    MessageView,
+    mm_ss,
+    render_countdown,
+    render_menu,
+    render_message,
+)
+
+KEYMAP_LINES = ("Arrows: joystick", "Enter: press  1 2 3: keys", "L or ! @ #: hold")
+
+
+def frame(app: App, now: float) -> Frame:
+    """The frame for the app's current screen at time ``now``."""
+    return RENDERERS[app.state](app, now)
+
+
+def _resume(app: App, now: float) -> Frame:
+    summary = app.saved.get("summary", "a saved session") if app.saved else "a saved session"
+    lines = ("Found " + str(summary), "OK: resume", "Hold OK: discard it")
+    return render_message(MessageView("Resume?", lines, "OK resume  hold: discard"))
+
+
+def _keymap(app: App, now: float) -> Frame:
+    return render_message(MessageView("Simulator keys", KEYMAP_LINES, "any key: go on  ^C quit"))
+
+
+def _home(app: App, now: float) -> Frame:
+    items = app.home.menu_items(HOME_LABELS.__getitem__, lambda item: _home_badge(app, item, now))
+    return render_menu(MenuView("fogkeeper", items, app.home.cursor, "OK open"))
+
+
+def _home_badge(app: App, item: HomeItem, now: float) -> str:
+    if item is HomeItem.TIMER and app.glass.phase in (Phase.RUNNING, Phase.PAUSED):
+        return mm_ss(app.glass.shown_seconds(now))
+    return ""
+
+
+def _about(app: App, now: float) -> Frame:
+    pin = "PIN set" if app.config.security.pin else "no PIN set"
+    return render_message(MessageView("About", (f"fogkeeper {__version__}",
+                                                "FOG, FOGSITE, Corps",
+                                                f"{pin} · {app.config.display.driver}"),
+                                      "OK back"))
+
+
+def _settings(app: App, now: float) -> Frame:
+    items = tuple(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS)
+    return render_menu(MenuView("Settings", items, app.settings_row, "<> change  B back"))
+
+
+def _timer_menu(app: App, now: float) -> Frame:
+    glass = app.glass
+    values = {TimerItem.START: f"P{glass.player + 1}",
+              TimerItem.TIME: mm_ss(glass.duration_seconds),
+              TimerItem.PLAYERS: str(glass.times.players),
+              TimerItem.SOUND: "visual" if app.visual_only else "on", TimerItem.TURN_TIMES: ""}
+    hints = {TimerItem.START: "OK start  B back", TimerItem.TIME: "<> 5s  OK preset",
+             TimerItem.PLAYERS: "<> players", TimerItem.SOUND: "<> sound/visual",
+             TimerItem.TURN_TIMES: "OK show"}
+    menu = app.timer_menu
+    items = menu.menu_items(TIMER_LABELS.__getitem__, values.__getitem__)
+    return render_menu(MenuView("Timer", items, menu.cursor, hints[menu.chosen]))
+
+
+def _timer(app: App, now: float) -> Frame:
+    glass = app.glass
+    seconds = glass.shown_seconds(now)
+    who = f"P{glass.player + 1} of {glass.times.players}"
+    status, hint = {
+        Phase.READY: (f"{who} ready", "OK start"),
+        Phase.RUNNING: (who, "OK pause  B next"),
+        Phase.PAUSED: (f"PAUSED  {who}", "OK go  hold OK: reset"),
+        Phase.EXPIRED: (f"TIME UP  {who}", "OK next player"),
+    }[glass.phase]
+    warn = glass.warn_at
+    flashing = glass.phase is Phase.RUNNING and seconds in warn and (
+        seconds + 1 not in warn or seconds % 2 == 1)
+    fraction = glass.remaining(now) / glass.duration_seconds if glass.duration_seconds else 0.0
+    return render_countdown(CountdownView(seconds, fraction, status, hint,
+                                          invert=flashing or glass.phase is Phase.EXPIRED))
+
+
+def _problem(app: App, now: float) -> Frame:
+    name = HOME_LABELS[app.home.chosen]
+    shown = app.problem.replace(f"{config_dir()}/", "config/")  # the screen is small
+    lines = tuple(textwrap.wrap(shown, 24))
+    return render_message(MessageView(f"Can't start {name}", lines, "OK back"))
+
+
+def _game(app: App, now: float) -> Frame:
+    assert app.game is not None  # the GAME screen is only entered with a game
+    return app.game.frame(now)
+
+
+def _timer_times(app: App, now: float) -> Frame:
+    times = app.glass.times
+    items = []
+    for player in range(times.players):
+        count, mean, _longest = times.summary(player)
+        plural = "s" if count > 1 else ""
+        value = f"{count} turn{plural}, avg {mm_ss(round(mean))}" if count else "-"
+        items.append(MenuItem(f"P{player + 1}", value))
+    return render_menu(MenuView("Turn times", tuple(items), app.times_row,
+                                "B back  hold OK: clear"))
+
+
+RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
+    Screen.RESUME: _resume,
+    Screen.KEYMAP: _keymap,
+    Screen.HOME: _home,
+    Screen.ABOUT: _about,
+    Screen.SETTINGS: _settings,
+    Screen.TIMER_MENU: _timer_menu,
+    Screen.TIMER: _timer,
+    Screen.TIMER_TIMES: _timer_times,
+    Screen.GAME: _game,
+    Screen.PROBLEM: _problem,
+}

@@ -1,0 +1,458 @@
+"""The FOG's table flow: the machine over ``table.py``, and what its controls and rows do.
+
+``press`` turns a control into a change on the screen (cursor, values, MP, undo, the draft
+count) or into a trigger of the table; a menu's choice is read by its row's key.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from transitions import Machine
+
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.fog import fog_step, link, missions, scoring, turns, views
+from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
+from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
+from fogkeeper.flow.fog.session import (
+    COST_CHOICES,
+    HOURGLASS_SECONDS,
+    CostField,
+    PickField,
+    Purpose,
+    Session,
+)
+from fogkeeper.flow.fog.setup import START, SetupRow, load_preset, problems, step
+from fogkeeper.flow.fog.setup import rows as setup_rows
+from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
+from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.kit import session as snapshots
+from fogkeeper.flow.tables import expand
+from fogkeeper.rules.fog import current_turn
+from fogkeeper.ui.draw import Frame
+
+F = FogScreen
+LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
+         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK}
+DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
+REFUSALS = (FogkeeperError,)
+NOTICE_WIDTH = 21
+
+
+class FogFlow:
+    """The FOG's table flow; ``screen`` is the current screen, ``s`` the session."""
+
+    name = "fog"
+    title = "The FOG"
+    screen: FogScreen
+
+    if TYPE_CHECKING:  # transitions attaches it to the model
+        def trigger(self, name: str) -> bool: ...
+
+    def __init__(self, context: GameContext, seed: int | None = None) -> None:
+        self.context = context
+        self.glass: Hourglass | None = None
+        self.outcome = Outcome.STAY
+        chosen = seed if seed is not None else int(context.clock() * 1_000_000) & 0xFFFFFFFF
+        self.s = Session(setup=load_preset(context.effects.load_preset(self.name)), seed=chosen)
+        # a screen entered through the table starts with its cursor on the first row
+        states = [{"name": screen, "on_enter": "entered"} for screen in FogScreen]
+        self.machine = Machine(model=self, states=states, transitions=expand(TRANSITIONS),
+                               initial=F.SETUP, queued=True, ignore_invalid_triggers=True,
+                               auto_transitions=False, model_attribute="screen")
+        self.presses: dict[FogScreen, Callable[[str], bool]] = {
+            F.SETUP: self._on_setup, F.VALUES: self._on_values, F.HAND: self._on_hand,
+            F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
+            F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
+        }
+        self.link = link.dispatcher(self)
+
+    # ---- GameFlow ------------------------------------------------------------------------
+    def handle(self, trigger: str) -> Outcome:
+        self.outcome = Outcome.STAY
+        try:
+            self.press(trigger)
+        except REFUSALS as exc:
+            self.refuse(str(exc))
+        return self.outcome
+
+    def frame(self, now: float) -> Frame:
+        return views.frame(self, now)
+
+    def tick(self, now: float) -> None:
+        if self.glass is None:
+            return
+        for event in self.glass.tick(now):
+            if not self.context.config.timer.visual_only:
+                countdown = event.kind == "warning" and event.seconds_left <= 5
+                self.context.effects.sound("countdown" if countdown else event.kind)
+            self.emit(f"fog.timer.{event.kind}", {"seconds_left": event.seconds_left})
+            if event.kind == "expired":
+                self.trigger("time_up")
+
+    def next_deadline(self, now: float) -> float | None:
+        return None if self.glass is None else self.glass.next_deadline(now)
+
+    def snapshot(self) -> dict[str, Any]:
+        glass = None if self.glass is None else self.glass.snapshot(self.context.clock())
+        return {"screen": self.screen.value, "session": snapshots.dump(self.s), "glass": glass}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """A saved game (from ``snapshot``); a damaged or older one raises SessionError."""
+        if not isinstance(saved, dict) or "glass" not in saved:
+            raise snapshots.SessionError("the saved FOG game is from an older box or damaged")
+        self.s = snapshots.load(Session, saved["session"])
+        screen = snapshots.load(FogScreen, saved["screen"], "screen")
+        self.glass = None
+        if saved["glass"] is not None:
+            self.glass = self.new_glass()
+            self.glass.restore(saved["glass"])
+        self.machine.set_state(screen, model=self)
+
+    def public_state(self) -> dict[str, Any]:
+        return link.public_state(self)
+
+    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+        return self.link.run(name, args)
+
+    # ---- controls ------------------------------------------------------------------------
+    def press(self, trigger: str) -> None:
+        """A control: a change on this screen, else the table's trigger of that name."""
+        here = self.presses.get(self.screen)
+        if here is not None and here(trigger):
+            return
+        if trigger in ("up", "down") and self.screen in LISTS:
+            self.move_cursor(trigger)
+        elif trigger in ("left", "right") and self.screen in DIALS:
+            self.change(-1 if trigger == "left" else +1)
+        else:
+            self.trigger(trigger)
+
+    def move_cursor(self, trigger: str) -> None:
+        if trigger == "up":
+            self.s.cursor = max(0, self.s.cursor - 1)
+        else:
+            self.s.cursor = min(len(menu_rows(self.s, self.screen)) - 1, self.s.cursor + 1)
+
+    def chosen(self) -> Key | None:
+        """The key of the row under the cursor."""
+        found = menu_rows(self.s, self.screen)
+        return found[min(self.s.cursor, len(found) - 1)].key if found else None
+
+    def place(self, key: Key) -> None:
+        """Put the cursor on the row ``key``."""
+        self.s.cursor = [r.key for r in menu_rows(self.s, self.screen)].index(key)
+
+    def change(self, direction: int) -> None:
+        """Left/right: the value of the row under the cursor one choice down or up."""
+        key = self.chosen()
+        if isinstance(key, SetupRow):
+            self.s.setup = step(self.s.setup, setup_rows(self.s.setup)[self.s.cursor], direction)
+            self.s.cursor = min(self.s.cursor, len(setup_rows(self.s.setup)) - 1)
+        elif self.screen is F.VALUES:
+            for row in value_rows(self.s.setup):
+                if row == key:
+                    value = self.s.values.get(row.key, row.default) + direction
+                    self.s.values[row.key] = min(row.high, max(row.low, value))
+        elif isinstance(key, CostField):
+            choices = COST_CHOICES[key]
+            current = self.s.cost.get(key)
+            new = choices[(choices.index(current) + direction) % len(choices)]
+            self.s.cost = self.s.cost.with_value(key, new)
+        elif isinstance(key, PickField):
+            scoring.step_pick(self.s, key, direction)
+        elif isinstance(key, Tile):
+            colour = self.s.colours[self.s.score_colour]
+            count = self.s.bonuses.get(colour, {}).get(str(key.value), 0) + direction
+            scoring.set_bonus(self.s, colour, key.value, max(0, min(count, 6)))
+
+    def _on_setup(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        if self.chosen() is not START:
+            self.change(+1)
+        elif problems(self.s.setup):
+            self.refuse("; ".join(problems(self.s.setup)))
+        elif value_rows(self.s.setup):
+            self.trigger("enter_values")
+        else:
+            self.trigger("start")
+        return True
+
+    def _on_values(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        if self.chosen() is Entry.DONE:
+            self.trigger("start")
+        else:
+            self.change(+1)
+        return True
+
+    def _on_hand(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        self.keep_card(self.s.cursor)
+        return True
+
+    def _on_draft(self, trigger: str) -> bool:
+        if trigger == "back":
+            missions.draft_back(self.s)
+            return True
+        if trigger not in ("ok", "hold_ok"):
+            return False
+        self.count_picks(1 if trigger == "ok" else len(self.s.draft))
+        return True
+
+    def _on_turn(self, trigger: str) -> bool:
+        if trigger == "down":
+            turns.spend(self.s, 1)
+        elif trigger in ("up", "back"):
+            self.undo()
+        elif trigger == "left":
+            self.glass_toggle()
+        else:
+            return False
+        return True
+
+    def _on_losses(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        key = self.chosen()
+        if isinstance(key, Item):
+            del self.s.pending_losses[key.index]
+            self.s.cursor = 0
+            self.cursor_to_done()
+        elif key is Entry.ADD:
+            self.trigger("pick_loss")
+        elif not fog_step.is_last_colour(self.s):
+            fog_step.losses_next(self.s)
+            self.s.cursor = 0
+            self.cursor_to_done()
+        else:
+            self.trigger("losses_done")
+        return True
+
+    def _on_score(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        key = self.chosen()
+        if isinstance(key, Item):
+            del self.s.final[self.s.colours[self.s.score_colour]][key.index]
+            self.s.cursor = 0
+            self.cursor_to_done()
+        elif key is Entry.ADD:
+            self.trigger("pick_islander")
+        else:
+            self.trigger("colour_done")
+        return True
+
+    def _on_bonus(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        self.trigger("colour_done")
+        return True
+
+    def _on_review(self, trigger: str) -> bool:
+        if trigger != "ok":
+            return False
+        key = self.chosen()
+        if isinstance(key, Item):
+            self.s.score_colour = key.index
+            self.s.editing = True
+            self.trigger("edit")
+        else:
+            self.trigger("score")
+        return True
+
+    # ---- actions the buttons and the link share ------------------------------------------
+    def keep_card(self, choice: int) -> None:
+        """The player holding the box keeps card ``choice`` (0 or 1) in secret."""
+        deal = missions.keep(self.s, choice)
+        self.emit("fog.mission.kept", {"player": deal.player})   # who kept, never which
+        self.trigger("kept")
+
+    def count_picks(self, picks: int) -> None:
+        missions.draft_next(self.s, picks)
+        self.trigger("drafted")
+
+    def undo(self) -> None:
+        """Every undo step was taken on the turn screen; a restored turn gets a full glass."""
+        turns.undo(self.s)
+        self.restart_glass()
+
+    def glass_toggle(self) -> None:
+        if self.glass is not None:
+            self.glass.toggle(self.context.clock())
+
+    # ---- asides --------------------------------------------------------------------------
+    def entered(self) -> None:
+        self.s.cursor = 0
+
+    def refuse(self, message: str) -> None:
+        """Show why an action is not possible; OK or B returns to where the table was."""
+        reasons = message.removeprefix("record breaks the rules: ").split("; ")
+        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+        self.trigger("refused")
+
+    def remember(self) -> None:
+        """The screen an aside returns to (the one under a notice, never the notice)."""
+        if self.screen is not F.NOTICE:
+            self.s.back_to = self.screen
+
+    def go_back(self) -> None:
+        self.trigger(f"back_to_{self.s.back_to.value}")
+
+    def quit_game(self) -> None:
+        self.outcome = Outcome.EXIT
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        self.context.effects.emit(event, payload)
+
+    # ---- conditions ----------------------------------------------------------------------
+    def is_mission_due(self) -> bool:
+        return missions.mission_turn(self.s) is not None
+
+    def has_open_missions(self) -> bool:
+        return bool(self.s.open_missions)
+
+    def is_draft_due(self) -> bool:
+        return bool(self.s.draft) and self.s.draft_pick < len(self.s.draft)
+
+    def is_drafted(self) -> bool:
+        return self.s.draft_pick >= len(self.s.draft)
+
+    def is_round_end(self) -> bool:
+        """Ending the active turn brings the FOG: it is the round's last turn."""
+        return turns.is_round_end(self.s)
+
+    def is_over(self) -> bool:
+        return turns.is_over(self.s)
+
+    def has_swallowed_rows(self) -> bool:
+        return bool(fog_step.loss_rows(self.s))
+
+    def is_loss_pick(self) -> bool:
+        return self.s.pick is not None and self.s.pick.purpose is Purpose.LOSS
+
+    def is_solo(self) -> bool:
+        return self.s.solo
+
+    def is_last_to_score(self) -> bool:
+        """One colour re-entered from the review, or the last colour: the review is next."""
+        return self.s.editing or self.s.score_colour + 1 >= len(self.s.colours)
+
+    # ---- where a screen's cursor starts --------------------------------------------------
+    def cursor_to_done(self) -> None:
+        self.place(Entry.DONE)   # 0 lost is one press
+
+    def cursor_to_add(self) -> None:
+        self.place(Entry.ADD)
+
+    def cursor_to_score(self) -> None:
+        self.place(Entry.SCORE_GAME)
+
+    # ---- the checklist -------------------------------------------------------------------
+    def store_preset(self) -> None:
+        self.context.effects.save_preset(self.name, dict(self.s.setup))
+
+    def ask_values(self) -> None:
+        needed = value_rows(self.s.setup)
+        self.s.values = {r.key: self.s.values.get(r.key, r.default) for r in needed}
+
+    def start_game(self) -> None:
+        begin(self.s)
+        self.emit("fog.setup", public_setup(self.s))
+
+    # ---- turns ---------------------------------------------------------------------------
+    def new_glass(self) -> Hourglass:
+        timer = self.context.config.timer
+        return Hourglass(HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds, players=1)
+
+    def begin_turns(self) -> None:
+        """A round's first turn: its event card is revealed, then the turn starts."""
+        state = self.s.state
+        if state.event is not None:
+            card = self.s.rules.cards.by_id(state.event)
+            self.context.effects.sound("reveal")
+            self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
+                                    "name": card.name})
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """A fresh turn: a full hourglass with option 1."""
+        self.glass = None
+        self.restart_glass()
+        turn = current_turn(self.s.state)
+        self.emit("fog.turn", {"entry": turn.entry, "round": turn.round_no,
+                               "mp": turn.mp_budget, "double_turn": turn.double_turn})
+
+    def restart_glass(self) -> None:
+        if self.glass is None and self.s.state.setup.options.hourglass:
+            self.glass = self.new_glass()
+            self.glass.start(self.context.clock())
+
+    def close_turn(self) -> None:
+        step_made = turns.finish_turn(self.s)
+        self.context.effects.sound("click")
+        if step_made is not None:
+            self.glass = None
+            self.context.effects.sound("fog")
+            self.emit("fog.advanced", step_made.to_dict())
+
+    def lose_mp(self) -> None:
+        turns.lose_remaining_mp(self.s)
+
+    def pay_cost(self) -> None:
+        turns.pay(self.s, self.s.cost)
+
+    def end_game_now(self) -> None:
+        turns.end_now(self.s)
+        self.glass = None
+
+    # ---- the FOG step's losses -----------------------------------------------------------
+    def close_losses(self) -> None:
+        fog_step.losses_next(self.s)
+        self.emit("fog.losses", {"losses": len(self.s.state.losses)})
+
+    def open_loss_pick(self) -> None:
+        scoring.open_pick(self.s, Purpose.LOSS)
+
+    def add_picked_loss(self) -> None:
+        assert self.s.pick is not None
+        values = self.s.pick.values
+        fog_step.add_loss(self.s, values[PickField.ROW], values[PickField.NATION],
+                          values[PickField.TYPE])
+
+    # ---- scoring -------------------------------------------------------------------------
+    def start_scoring(self) -> None:
+        self.s.score_colour = 0
+        self.s.editing = False
+        self.context.effects.sound("fog")
+        self.emit("fog.over", {"reason": self.s.state.end_reason})
+
+    def open_score_pick(self) -> None:
+        scoring.open_pick(self.s, Purpose.SCORE)
+
+    def add_picked_islander(self) -> None:
+        assert self.s.pick is not None
+        scoring.add_islander(self.s, self.s.colours[self.s.score_colour], self.s.pick.values)
+
+    def stop_editing(self) -> None:
+        self.s.editing = False
+
+    def next_score_colour(self) -> None:
+        self.s.score_colour += 1
+
+    def score_game(self) -> None:
+        record, result = scoring.score(self.s)
+        self.s.record_path = self.context.effects.save_record("fog", record)
+        self.s.result = result.to_dict()
+        self.context.effects.sound("reveal")
+        self.emit("fog.result", {"winners": list(result.winners), "level": result.level,
+                                 "record": self.s.record_path})
+
+    def open_detail(self) -> None:
+        self.s.detail = self.s.cursor

@@ -1,0 +1,199 @@
+"""What each list-like FOG screen lists: rows keyed by what they stand for, labels only drawn.
+
+The flow acts on a row's key (``Entry.DONE``, ``Item(2)``, a ``SetupRow``...), never on its
+words or its position; a cursor is placed on a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from fogkeeper.flow.fog import missions, scoring
+from fogkeeper.flow.fog.begin import ValueRow, value_rows
+from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
+from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
+from fogkeeper.flow.fog.setup import SetupRow, shown_value
+from fogkeeper.flow.fog.setup import rows as setup_rows
+from fogkeeper.flow.fog.table import FogScreen
+from fogkeeper.flow.fog.turns import cost_fields
+from fogkeeper.rules.fog import AchievementCard, FogRules, RescuedIslanderCard
+
+
+class Entry(Enum):
+    """The fixed rows under a list."""
+
+    ADD = "add"
+    DONE = "done"
+    SCORE_GAME = "score"
+    LEVEL = "level"
+
+
+@dataclass(frozen=True)
+class Item:
+    """The ``index``-th thing a list shows (a loss, an Islander, a colour, a card, a line)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A Preparation Bonus tile value."""
+
+    value: int
+
+
+Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField
+
+
+@dataclass(frozen=True)
+class Row:
+    key: Key
+    label: str
+    value: str = ""
+
+
+F = FogScreen
+
+
+def mission_text(rules: FogRules, card_id: str) -> str:
+    """A mission card in a few words: its id, what it asks, its RP."""
+    card = rules.cards.by_id(card_id)
+    if isinstance(card, RescuedIslanderCard):
+        wants = " + ".join(f"{n.nation if n.nation != 'any' else 'any'} {n.type.value}"
+                           for n in card.islanders)
+        return f"{card_id} rescue {wants} {card.rp}RP"
+    if isinstance(card, AchievementCard):
+        goal = {"most_in_any_boat": "most in any boat",
+                "most_in_boat": f"most in {card.nation or card.water_tile} boat",
+                "most_rescued": f"most {card.nation or card.water_tile} rescued"}[card.goal]
+        return f"{card_id} {goal} {card.rp}RP"
+    return card_id
+
+
+def info_rows(s: Session) -> list[tuple[str, str]]:
+    """What the table lays out, as (label, value) rows."""
+    state = s.state
+    rows = [("FOG start", str(state.setup.fog_start)),
+            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
+    for nation, areas in s.individual.items():
+        rows.append((f"{nation} A-D", " ".join(str(v) for v in areas.values())))
+    rows += [(f"Row {r}", f"-{v}") for r, v in s.beach.items()]
+    if s.solo:
+        rows += [(f"MP {n}", str(mp)) for n, mp in state.setup.nation_mp.items()]
+    else:
+        rows += [("Discs/colour", str(s.discs)), ("Draft", f"{len(s.draft)} picks")]
+    rows += [(f"Turn Board {i + 1}", display_name(e)) for i, e in enumerate(state.setup.entries)]
+    for player, pick in s.guardians.items():
+        name = s.rules.cards.by_id(pick.card_id).name.replace("Guardian of ", "")
+        rows.append((f"Guardian {player}", f"{name} {pick.side}"))
+    rows += [(f"Leader {i + 1}", f"{x.nation} {x.type.value} row {x.row}")
+             for i, x in enumerate(s.leaders)]
+    return rows
+
+
+def menu_rows(s: Session, screen: FogScreen) -> list[Row]:
+    """The rows of a list screen or the fields of a form, in screen order."""
+    builder = BUILDERS.get(screen)
+    return builder(s) if builder is not None else []
+
+
+def _setup(s: Session) -> list[Row]:
+    return [Row(r, r.label, "" if r.key == "start_game" else shown_value(s.setup, r))
+            for r in setup_rows(s.setup)]
+
+
+def _values(s: Session) -> list[Row]:
+    found = [Row(r, r.label, str(s.values.get(r.key, r.default))) for r in value_rows(s.setup)]
+    return [*found, Row(Entry.DONE, "Done")]
+
+
+def _info(s: Session) -> list[Row]:
+    return [Row(Item(i), label, value) for i, (label, value) in enumerate(info_rows(s))]
+
+
+def _hand(s: Session) -> list[Row]:
+    return [Row(Item(i), mission_text(s.rules, c)) for i, c in enumerate(missions.hand(s))]
+
+
+def _open(s: Session) -> list[Row]:
+    return [Row(Item(i), mission_text(s.rules, c)) for i, c in enumerate(s.open_missions)]
+
+
+def _losses(s: Session) -> list[Row]:
+    mine = losses_of(s, loss_colour(s))
+    found = [Row(Item(i), f"{x.row}: {x.nation} {x.type.value}") for i, x in mine]
+    return [*found, Row(Entry.ADD, "+ add lost Islander"),
+            Row(Entry.DONE, "Done", f"{len(mine)} lost")]
+
+
+def _score(s: Session) -> list[Row]:
+    colour = s.colours[s.score_colour]
+    found = [Row(Item(i), scoring.islander_label(x))
+             for i, x in enumerate(s.final.get(colour, []))]
+    return [*found, Row(Entry.ADD, "+ add Islander"), Row(Entry.DONE, "Done", f"{len(found)} in")]
+
+
+def _bonus(s: Session) -> list[Row]:
+    colour = s.colours[s.score_colour]
+    counts = s.bonuses.get(colour, {})
+    found = [Row(Tile(v), f"Bonus tile {v}", str(counts.get(str(v), 0)))
+             for v in scoring.bonus_values(s)]
+    return [*found, Row(Entry.DONE, "Done", f"+{sum(scoring.bonus_list(s, colour))}")]
+
+
+def _review(s: Session) -> list[Row]:
+    found = []
+    for i, colour in enumerate(s.colours):
+        lost = sum(1 for x in s.state.losses if x.owner == colour or s.solo)
+        bonus = "" if s.solo else f" +{sum(scoring.bonus_list(s, colour))}"
+        found.append(Row(Item(i), display_name(colour),
+                         f"{len(s.final.get(colour, []))} in {lost} lost{bonus}"))
+    return [*found, Row(Entry.SCORE_GAME, "Score the game")]
+
+
+def _results(s: Session) -> list[Row]:
+    if s.result is None:
+        return []
+    found = [Row(Item(i), label, value)
+             for i, (label, value) in enumerate(scoring.ranking_rows(s.result))]
+    if s.result.get("level"):
+        found.append(Row(Entry.LEVEL, "Level", str(s.result["level"])))
+    return found
+
+
+def _detail(s: Session) -> list[Row]:
+    if s.result is None:
+        return []
+    lines = scoring.detail_lines(s.result, min(s.detail, len(s.result["players"]) - 1))
+    return [Row(Item(i), line) for i, line in enumerate(lines)]
+
+
+def _cost(s: Session) -> list[Row]:
+    return [Row(k, k.value.replace("_", " "), s.cost.get(k)) for k in cost_fields(s)]
+
+
+def _pick(s: Session) -> list[Row]:
+    if s.pick is None:
+        return []
+    values = s.pick.values
+    found = []
+    for key, _ in scoring.pick_fields(s, s.pick.purpose, values):
+        value = values.get(key, "")
+        at = key is PickField.AT
+        found.append(Row(key, "where" if at else key.value,
+                         scoring.place_label(value) if at else value))
+    return found
+
+
+def _notice(s: Session) -> list[Row]:
+    return [Row(Item(i), line) for i, line in enumerate(s.notice)]
+
+
+BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
+    F.NOTICE: _notice,
+    F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
+    F.LOSSES: _losses, F.SCORE: _score, F.BONUS: _bonus, F.REVIEW: _review,
+    F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,
+}

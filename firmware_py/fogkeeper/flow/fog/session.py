@@ -1,0 +1,249 @@
+"""Everything The FOG keeps at the table (what a power cut must not lose), typed.
+
+The engine's ``GameState`` stays typed in memory; only the snapshot turns it into JSON (the
+``codec`` metadata). The small frozen values below are what the screens enter and list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from fogkeeper.data.fog import load_board, load_rules
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.fog.table import FogScreen
+from fogkeeper.flow.kit.session import codec
+from fogkeeper.rules.fog import (
+    Board,
+    Characteristic,
+    FogRules,
+    FogStep,
+    GameState,
+    GuardianPick,
+    IslanderType,
+    LeaderPlacement,
+    Loss,
+    Move,
+    Zone,
+    state_from_dict,
+    state_to_dict,
+)
+
+PALETTE = ("pink", "yellow", "black", "white", "grey", "orange")
+SOLO_OWNER = "solo"
+HOURGLASS_SECONDS = 60       # option 1: the rulebook's sand hourglass
+UNDO_DEPTH = 12
+MISSION_DECKS = ("rescued_islanders", "rescue_achievements")
+Setup = dict[str, Any]       # the checklist, as the preset and ``fog.setup`` spell it
+
+
+class FogFlowError(FogkeeperError, ValueError):
+    """A table action that is not possible now (shown on screen or sent back on the link)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table and the colours they play."""
+
+    name: str
+    colours: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, str | list[str]]:
+        return {"name": self.name, "colours": list(self.colours)}
+
+
+@dataclass(frozen=True)
+class MissionDeal:
+    """Two cards of one mission deck dealt to a player, who keeps one in secret."""
+
+    deck: str
+    player: str
+    cards: tuple[str, ...]
+
+
+class CostField(StrEnum):
+    """The MP helper's questions about a movement."""
+
+    TYPE = "type"
+    CHARACTERISTIC = "characteristic"
+    MOVE = "move"
+    ZONE = "zone"
+    ENHANCED = "enhanced"
+    ENTERS_BOAT = "enters_boat"
+
+
+YES_NO = ("no", "yes")
+COST_CHOICES: dict[CostField, tuple[str, ...]] = {
+    CostField.TYPE: tuple(t.value for t in IslanderType),
+    CostField.CHARACTERISTIC: tuple(c.value for c in Characteristic),
+    CostField.MOVE: tuple(m.value for m in Move),
+    CostField.ZONE: tuple(z.value for z in Zone),
+    CostField.ENHANCED: YES_NO,
+    CostField.ENTERS_BOAT: YES_NO,
+}
+
+
+@dataclass(frozen=True)
+class CostChoice:
+    """A movement as the MP helper describes it (each value one of ``COST_CHOICES``)."""
+
+    type: str = COST_CHOICES[CostField.TYPE][0]
+    characteristic: str = COST_CHOICES[CostField.CHARACTERISTIC][0]
+    move: str = COST_CHOICES[CostField.MOVE][0]
+    zone: str = COST_CHOICES[CostField.ZONE][0]
+    enhanced: str = "no"
+    enters_boat: str = "no"
+
+    def get(self, key: CostField) -> str:
+        return str(getattr(self, key.value))
+
+    def with_value(self, key: CostField, value: str) -> CostChoice:
+        return replace(self, **{key.value: value})
+
+
+class Purpose(StrEnum):
+    """What the Islander picker enters: a loss of the FOG step, or an Islander that scores."""
+
+    LOSS = "loss"
+    SCORE = "score"
+
+
+class PickField(StrEnum):
+    ROW = "row"
+    AT = "at"             # a boat Area, a stern or a pier
+    NATION = "nation"
+    TYPE = "type"
+    COVERED = "covered"   # option 3 intensive: covered by a Drive Off token
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The Islander picker's purpose and its values so far."""
+
+    purpose: Purpose
+    values: dict[PickField, str]
+
+
+@dataclass(frozen=True)
+class Islander:
+    """One of a colour's Islanders at the end: where it stands (record place) and who it is."""
+
+    nation: str
+    type: str
+    at: str
+    covered: bool = False
+
+    def to_dict(self) -> dict[str, str | bool]:
+        """The record's form (``covered`` only when true)."""
+        out: dict[str, str | bool] = {"nation": self.nation, "type": self.type, "at": self.at}
+        if self.covered:
+            out["covered"] = True
+        return out
+
+
+def _states_to_json(states: list[GameState]) -> list[dict[str, Any]]:
+    return [state_to_dict(s) for s in states]
+
+
+def _states_from_json(data: list[dict[str, Any]]) -> list[GameState]:
+    return [state_from_dict(d) for d in data]
+
+
+@dataclass
+class Session:
+    """The flow's whole state; the engine state sits typed in ``game``."""
+
+    setup: Setup
+    seed: int
+    cursor: int = 0
+    values: dict[str, int] = field(default_factory=dict)   # entered tile values by key
+    game: GameState | None = field(default=None, metadata=codec(state_to_dict, state_from_dict))
+    players: list[Seat] = field(default_factory=list)
+    teams: list[list[str]] = field(default_factory=list)
+    boat_scoring: dict[str, int] = field(default_factory=dict)
+    individual: dict[str, dict[str, int]] = field(default_factory=dict)
+    beach: dict[str, int] = field(default_factory=dict)
+    discs: int = 0
+    guardians: dict[str, GuardianPick] = field(default_factory=dict)
+    leaders: list[LeaderPlacement] = field(default_factory=list)
+    mission_deals: list[MissionDeal] = field(default_factory=list)   # in picking order
+    mission_step: int = 0
+    kept: dict[str, list[str]] = field(default_factory=dict)        # player -> kept ids
+    open_missions: list[str] = field(default_factory=list)
+    draft: list[str] = field(default_factory=list)
+    draft_pick: int = 0
+    undo: list[GameState] = field(default_factory=list,
+                                  metadata=codec(_states_to_json, _states_from_json))
+    cost: CostChoice = field(default_factory=CostChoice)
+    loss_colour: int = 0
+    pending_losses: list[Loss] = field(default_factory=list)
+    pick: Pick | None = None
+    score_colour: int = 0
+    editing: bool = False   # one colour re-entered from the review screen
+    final: dict[str, list[Islander]] = field(default_factory=dict)
+    bonuses: dict[str, dict[str, int]] = field(default_factory=dict)   # colour -> value -> n
+    result: dict[str, Any] | None = None      # the engine's Result, as the link sends it
+    record_path: str = ""
+    detail: int = 0
+    notice: list[str] = field(default_factory=list)
+    back_to: FogScreen = FogScreen.SETUP
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.setup.get("mode") == "solo")
+
+    @property
+    def state(self) -> GameState:
+        if self.game is None:
+            raise FogFlowError("the game has not started yet")
+        return self.game
+
+    @property
+    def rules(self) -> FogRules:
+        return rules_for(str(self.setup["board"]))
+
+    @property
+    def colours(self) -> list[str]:
+        """Every colour in play, in Turn Board order (solo: the one owner)."""
+        if self.solo:
+            return [SOLO_OWNER]
+        return list(self.state.setup.entries) if self.game else []
+
+    @property
+    def last_step(self) -> FogStep | None:
+        """The latest FOG step (its rows are the ones whose losses are entered)."""
+        steps = self.game.fog_steps if self.game is not None else ()
+        return steps[-1] if steps else None
+
+    def player_of(self, colour: str) -> str:
+        for seat in self.players:
+            if colour in seat.colours:
+                return seat.name
+        return colour
+
+    def seating(self, entries: tuple[str, ...]) -> list[str]:
+        """Player names in seating order along ``entries``, from the Starting Player."""
+        order: list[str] = []
+        for colour in entries:
+            name = self.player_of(colour)
+            if name not in order:
+                order.append(name)
+        return order
+
+
+@cache
+def board_for(name: str) -> Board:
+    """Board S, F, M or L from ``config/boards``, read once."""
+    return load_board(name)
+
+
+@cache
+def rules_for(board: str) -> FogRules:
+    """Board and cards, read once per board."""
+    return load_rules(board)
+
+
+def display_name(colour: str) -> str:
+    return colour.capitalize()

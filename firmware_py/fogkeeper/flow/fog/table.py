@@ -1,0 +1,128 @@
+"""The FOG's screens and its table: read this first.
+
+Every screen is a state and every row a screen change. Rows for one trigger and screen are
+tried in order; the first whose conditions hold wins, its ``before`` callbacks do the work.
+A trigger is a control (``ok``, ``back``, ``hold_ok``, ``right``, ``key3``...) where the control
+means one thing on that screen, or a named move: the flow fires it after a menu choice
+(``flow.FogFlow.press`` reads the row under the cursor by its key) and the link fires it for
+the same move (``link.py``). Controls that change something without leaving the screen
+(cursor, values, MP, undo, the draft count) are plain code in ``FogFlow.press``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from fogkeeper.flow.kit.asides import aside_rows
+
+
+class FogScreen(StrEnum):
+    SETUP = "setup"          # the checklist: board, players, colours, options, decks
+    VALUES = "values"        # Boat Scorings (and options 6 / 7B) entered from real tiles
+    INFO = "info"            # what the table sets up: FOG start, scorings, Guardians, discs
+    PASS = "pass"            # "pass the box to Pink, then hold OK"
+    HAND = "hand"            # that player's two mission cards: keep one
+    OPEN = "open"            # alternate play: the open mission cards, for everyone
+    DRAFT = "draft"          # whose pick it is
+    TURN = "turn"            # the active colour, its MP, the event, the hourglass
+    COST = "cost"            # "what does this cost?"
+    FOG = "fog"              # the FOG step: new number, rows swallowed
+    LOSSES = "losses"        # per colour: the Islanders the FOG took
+    PICK = "pick"            # one Islander's row/place, nation and type
+    SCORE = "score"          # per colour: its Islanders in boats and on piers
+    BONUS = "bonus"          # per colour: its Preparation Bonus tiles
+    REVIEW = "review"        # every colour at a glance; edit or confirm
+    RESULTS = "results"      # ranking
+    DETAIL = "detail"        # one player's breakdown, missions, tie-break counts
+    END_NOW = "end_now"      # confirm: nobody has an Islander left to move
+    NOTICE = "notice"        # a refusal to read, then back
+    QUIT = "quit"            # confirm leaving the game
+
+
+F = FogScreen
+SCORING = [F.SCORE, F.BONUS, F.REVIEW, F.PICK]
+LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
+
+GAME_PATH: list[dict[str, Any]] = [
+    # the checklist: OK on "Start game" (or the link's fog.setup) lays out the game
+    {"trigger": "start", "source": F.SETUP, "dest": F.INFO,
+     "before": ["store_preset", "start_game"]},
+    {"trigger": "enter_values", "source": F.SETUP, "dest": F.VALUES,
+     "before": ["store_preset", "ask_values"]},
+    {"trigger": "start", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
+    {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    # missions: only the player holding the box sees their two cards
+    {"trigger": "ok", "source": F.INFO, "dest": F.PASS, "conditions": "is_mission_due"},
+    {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
+    {"trigger": "kept", "source": F.HAND, "dest": F.PASS, "conditions": "is_mission_due"},
+    # then the open missions, the draft (when the board has one) and the first turn
+    {"trigger": "ok", "source": F.INFO, "dest": F.OPEN, "conditions": "has_open_missions"},
+    {"trigger": "kept", "source": F.HAND, "dest": F.OPEN, "conditions": "has_open_missions"},
+    {"trigger": "ok", "source": [F.INFO, F.OPEN], "dest": F.DRAFT, "conditions": "is_draft_due"},
+    {"trigger": "kept", "source": F.HAND, "dest": F.DRAFT, "conditions": "is_draft_due"},
+    {"trigger": "ok", "source": [F.INFO, F.OPEN], "dest": F.TURN, "before": "begin_turns"},
+    {"trigger": "kept", "source": F.HAND, "dest": F.TURN, "before": "begin_turns"},
+    # the draft: once the last pick is counted (OK, hold OK or the link) the turns start
+    {"trigger": "drafted", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_drafted",
+     "before": "begin_turns"},
+    # turns: OK ends the turn; after the round's last turn the FOG advances
+    {"trigger": "ok", "source": F.TURN, "dest": F.FOG, "conditions": "is_round_end",
+     "before": "close_turn"},
+    {"trigger": "ok", "source": F.TURN, "dest": F.TURN, "before": ["close_turn", "start_turn"]},
+    # the hourglass ran out: the MP left are lost, OK still ends the turn
+    {"trigger": "time_up", "source": [F.TURN, F.COST], "dest": F.TURN, "unless": "is_over",
+     "before": "lose_mp"},
+    # the MP helper and the early end sit on right / hold OK too: two-key boards have no KEY3
+    {"trigger": ["right", "key3"], "source": F.TURN, "dest": F.COST},   # asked last: kept
+    {"trigger": ["hold_ok", "hold_key3"], "source": F.TURN, "dest": F.END_NOW},
+    {"trigger": "ok", "source": F.COST, "dest": F.TURN, "before": "pay_cost"},
+    {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
+    {"trigger": "paid", "source": [F.TURN, F.COST], "dest": F.TURN},   # the link paid a cost
+    # nobody has an Islander left to move: confirm (or the link), then the scoring wizard
+    {"trigger": "ok", "source": F.END_NOW, "dest": F.SCORE,
+     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "end_game", "source": [F.TURN, F.END_NOW], "dest": F.SCORE,
+     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
+    # the FOG step: its losses colour by colour, then the next round or the end
+    {"trigger": "ok", "source": F.FOG, "dest": F.LOSSES, "conditions": "has_swallowed_rows",
+     "after": "cursor_to_done"},
+    {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over",
+     "before": "start_scoring", "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
+    {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
+    {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
+     "before": "add_picked_loss", "after": "cursor_to_done"},
+    {"trigger": "back", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
+     "after": "cursor_to_done"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.SCORE, "conditions": "is_over",
+     "before": ["close_losses", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.TURN,
+     "before": ["close_losses", "begin_turns"]},
+    # the link enters every colour's losses at once
+    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.SCORE, "conditions": "is_over",
+     "before": "start_scoring", "after": "cursor_to_add"},
+    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.TURN, "before": "begin_turns"},
+    # scoring wizard: each colour's Islanders, then its bonus tiles (not solo), then review
+    {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
+     "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_done"},
+    {"trigger": "pick_islander", "source": F.SCORE, "dest": F.PICK,
+     "before": "open_score_pick"},
+    {"trigger": "colour_done", "source": F.SCORE, "dest": F.BONUS, "unless": "is_solo"},
+    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.REVIEW,
+     "conditions": "is_last_to_score", "before": "stop_editing", "after": "cursor_to_score"},
+    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.SCORE,
+     "before": "next_score_colour", "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
+    {"trigger": "edit", "source": F.REVIEW, "dest": F.SCORE, "after": "cursor_to_add"},
+    {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
+     "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
+    {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry
+    {"trigger": "ok", "source": F.RESULTS, "dest": F.DETAIL, "before": "open_detail"},
+    {"trigger": ["ok", "back"], "source": F.DETAIL, "dest": F.RESULTS},
+]
+# leaving (hold B anywhere, then OK) and a refusal to read, from and back to any screen
+ASIDES = aside_rows(list(FogScreen), quit_screen=F.QUIT, notice=F.NOTICE)
+TRANSITIONS: list[dict[str, Any]] = [*ASIDES, *GAME_PATH]
