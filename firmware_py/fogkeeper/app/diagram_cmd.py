@@ -87,16 +87,15 @@ def as_built(machine: Machine) -> Drawn:
 
 def machines() -> dict[str, Drawn]:
     """Every flow's (states, rows, initial state), by name, as built; and two partial views."""
-    from fogkeeper.flow import fogsite
     from fogkeeper.flow.fog import table as fog
     from fogkeeper.flow.fog.table import FogScreen
-    from fogkeeper.flow.fogsite_core import Stage
+    from fogkeeper.flow.fogsite import table as fogsite
     from fogkeeper.flow.tables import expand
 
     drawn = {name: as_built(make()) for name, make in built().items()}
     # partial views for reading: the game's path alone, without the asides every screen shares
     drawn["fog-path"] = (list(FogScreen), expand(fog.GAME_PATH), FogScreen.SETUP)
-    drawn["fogsite-path"] = (list(Stage), fogsite.machine_rows(), Stage.SETUP_MENU)
+    drawn["fogsite-path"] = (list(fogsite.Stage), fogsite.GAME_PATH, fogsite.Stage.SETUP_MENU)
     return drawn
 
 

@@ -6,16 +6,20 @@ Every frame shown after a press is kept in ``seen`` so the secrecy tests can sca
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
 
 from fogkeeper.config import parse_config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.fogsite import FogsiteFlow
+from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
 from fogkeeper.flow.views import frame
 from fogkeeper.paths import config_dir
+from fogkeeper.rules.fogsite import Maze
+from support.clock import pass_time
+from support.effects import Effects
 
 PIN = "1234"
 BUTTONS = {"ok": Button.PRESS, "back": Button.KEY2, "key3": Button.KEY3, "up": Button.UP,
@@ -23,33 +27,7 @@ BUTTONS = {"ok": Button.PRESS, "back": Button.KEY2, "key3": Button.KEY3, "up": B
 CYCLE = ".#RGB"
 # the C-S02 maze: RED A1, GREEN C5, BLUE E1
 MAZE = (config_dir() / "mazes" / "c_s02_correct.txt").read_text(encoding="utf-8")
-
-
-class Effects:
-    def __init__(self) -> None:
-        self.sounds: list[str] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
-        self.records: list[dict[str, Any]] = []
-        self.presets: dict[str, Any] = {}
-
-    def sound(self, tune: str) -> None:
-        self.sounds.append(tune)
-
-    def apply_settings(self, settings: Settings) -> None:
-        pass
-
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
-        self.events.append((event, payload))
-
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
-        self.records.append(record)
-        return f"{game}-{len(self.records)}"
-
-    def load_preset(self, game: str) -> Any:
-        return self.presets.get(game)
-
-    def save_preset(self, game: str, preset: Any) -> None:
-        self.presets[game] = preset
+CELL_NAME = re.compile(r"\b[A-E][1-5]\b")
 
 
 class FogsiteTable:
@@ -72,12 +50,11 @@ class FogsiteTable:
 
     def wait(self, seconds: float) -> FogsiteTable:
         """Let time pass the way the loop does: waking at each deadline."""
-        end = self.now + seconds
-        while (deadline := self.app.next_deadline(self.now)) is not None and deadline <= end:
-            self.now = deadline
-            self.app.tick(self.now)
-        self.now = end
-        self.app.tick(self.now)
+        def tick(now: float) -> None:
+            self.now = now
+            self.app.tick(now)
+
+        pass_time(self.now, seconds, self.app.next_deadline, tick)
         return self.look()
 
     def look(self) -> FogsiteTable:
@@ -105,6 +82,10 @@ class FogsiteTable:
         return self.app.game
 
     @property
+    def session(self) -> Session:
+        return self.flow.session
+
+    @property
     def stage(self) -> str:
         return self.flow.state.value
 
@@ -112,7 +93,7 @@ class FogsiteTable:
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:
         """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
         self.press("down", "ok")
-        self.flow.rng.seed(seed)
+        self.session.rng.seed(seed)
         return self
 
     def menu_to(self, label: str) -> FogsiteTable:
@@ -146,7 +127,7 @@ class FogsiteTable:
         """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
         self.open_fogsite().enter_maze(maze).press("hold_ok")
         self.menu_to(sleeping).press("ok")
-        col, row = self.flow.draft.cursor
+        col, row = self.session.draft.cursor
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))
         self.press("ok")
         return self.lock(pin) if pin else self.press("ok")
@@ -159,14 +140,14 @@ class FogsiteTable:
         test puts it in the draft to know which maze to expect.
         """
         self.open_fogsite().menu_to("Guardian").press("right")
-        self.flow.draft.seed = seed
+        self.session.draft.seed = seed
         if easy:
             self.menu_to("Easy Rule").press("right")
         self.menu_to("Difficulty")
-        while self.flow.draft.difficulty != difficulty:
+        while self.session.draft.difficulty != difficulty:
             self.press("right")
         self.menu_to("Strength")
-        while self.flow.draft.strength != strength:
+        while self.session.draft.strength != strength:
             self.press("right")
         return self.menu_to("Start game").press("ok")
 
@@ -178,3 +159,16 @@ def restart(t: FogsiteTable) -> FogsiteTable:
     fresh.now = t.now
     fresh.app.saved = saved
     return fresh.press("ok")
+
+
+def secret_rows(maze: Maze) -> list[str]:
+    """The maze's rows as a screen or a reply could show them (spaced and packed)."""
+    rows = list(maze.rows_text())
+    packed = [row.replace(" ", "") for row in rows]
+    return rows + [row for row in packed if row.strip(".")]  # "....." is no giveaway
+
+
+def leaks(text: str, maze: Maze, seed: int) -> list[str]:
+    """What of the box's secrets ``text`` gives away: spaces, maze rows, the maze's seed."""
+    found = CELL_NAME.findall(text) + [row for row in secret_rows(maze) if row in text]
+    return found + ([str(seed)] if re.search(rf"\b{seed}\b", text) else [])

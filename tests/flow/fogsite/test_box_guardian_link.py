@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fogsite_table import PIN
-from test_box_guardian import leaks
 
-from fogkeeper.flow.fogsite_box import THINK_SECONDS
+from flow.fogsite.fogsite_table import PIN, leaks
+from fogkeeper.flow.fogsite.box import THINK_SECONDS
 from fogkeeper.rules.fogsite import Difficulty, MapperTeam, generate_maze
 from fogkeeper.rules.fogsite.sim import EndTurn, Escape, Explore, TeamAction, Walk
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "app"))
-from harness import BoxHarness  # type: ignore[import-not-found]  # beside the box tests
+from support.box import BoxHarness, box_in_game
 
 SEED = 2718281828  # a seed no count or log size will ever spell by chance
 MOST_ACTIONS = 400
@@ -26,9 +22,7 @@ MOST_ACTIONS = 400
 
 @pytest.fixture
 def box(tmp_path: Path) -> BoxHarness:
-    harness = BoxHarness(tmp_path, security={"pin": PIN})
-    assert harness.request("game.start", game="fogsite")["ok"]
-    return harness
+    return box_in_game(tmp_path, "fogsite", PIN)
 
 
 def ok(reply: dict[str, Any]) -> dict[str, Any]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from fogsite_table import MAZE, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, FogsiteTable
 from fogkeeper.flow.app import Screen
 from fogkeeper.rules.fogsite import Colour, Phase
 
@@ -64,7 +64,7 @@ def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
     t = FogsiteTable().set_up().press("ok").lock().press(*presses)
     assert t.lines[0] == "Refused"
     assert " ".join(t.lines[1:4]) == reason.removeprefix("Refused: ")
-    assert t.flow.plan == ([] if len(presses) == 1 else t.flow.plan[:1])
+    assert t.session.plan == ([] if len(presses) == 1 else t.session.plan[:1])
     assert t.effects.sounds[-1] == "error"
 
 
@@ -115,9 +115,9 @@ def test_a_move_into_a_wall_stops_before_it() -> None:
 ])
 def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big: str) -> None:
     t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
-    game = t.flow.running
+    game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(10,))
-    t.flow.game = game.with_investigator(red)
+    t.session.game = game.with_investigator(red)
     t.press("ok").menu_to("Use Relic").press("ok")
     assert t.lines[1] == "> 10 Which wall"
     t.press("ok", *presses)
@@ -125,7 +125,7 @@ def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big:
     assert " ".join(t.lines[1:-1]).startswith("Inner wall, Outer wall or no wall there?")
     t.press("ok")
     assert t.lines[1:3] == (big, "Relic 10 Which wall")
-    assert t.flow.running.collected == (10,)
+    assert t.session.running.collected == (10,)
 
 
 def test_the_shared_team_time_g9_ends_the_turn() -> None:
@@ -139,7 +139,7 @@ def test_the_shared_team_time_g9_ends_the_turn() -> None:
     t.press("key3").wait(100).press("key3")  # paused for 100 s
     t.wait(160)
     assert t.lines[1:3] == ("Time up", "The team's turn is over")
-    assert t.flow.running.phase is Phase.ESCAPE
+    assert t.session.running.phase is Phase.ESCAPE
     assert "expired" in t.effects.sounds
 
 
@@ -156,8 +156,8 @@ def test_give_with_an_empty_hand_says_so_instead_of_failing() -> None:
     t = FogsiteTable().set_up()
     t.press("ok").lock().press("down", "ok")  # the Guardian steps S: its report
     t.press("ok", "ok")  # the team's turn; RED chosen: the actions menu
-    state = t.flow.running  # RED's cards are gone (given away or used in an earlier turn)
-    t.flow.game = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
+    state = t.session.running  # RED's cards are gone (given away or used in an earlier turn)
+    t.session.game = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
     assert t.stage == "actions"
     t.menu_to("Give").press("ok")
     assert t.lines[1:3] == ("Nothing to give", "There is no card in this hand")

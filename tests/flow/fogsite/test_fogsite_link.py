@@ -1,23 +1,19 @@
-"""The same FOGSITE game over the host link, through a whole box (tests/app/harness.py)."""
+"""The same FOGSITE game over the host link, through a whole box (tests/support/box.py)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fogsite_table import MAZE, PIN
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "app"))
-from harness import BoxHarness  # type: ignore[import-not-found]  # beside the box tests
+from flow.fogsite.fogsite_table import MAZE, PIN
+from support.box import BoxHarness, box_in_game
 
 
 @pytest.fixture
 def box(tmp_path: Path) -> BoxHarness:
-    harness = BoxHarness(tmp_path, security={"pin": PIN})
-    assert harness.request("game.start", game="fogsite")["ok"]
-    return harness
+    return box_in_game(tmp_path, "fogsite", PIN)
 
 
 def ok(reply: dict[str, Any]) -> dict[str, Any]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from fogsite_table import MAZE, PIN, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, PIN, FogsiteTable
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import Screen
+from fogkeeper.flow.snapshot import SnapshotError
 
 
 def restart(t: FogsiteTable) -> FogsiteTable:
@@ -41,14 +43,14 @@ def test_the_game_goes_on_after_a_restart() -> None:
     back = restart(team_turn().press("ok", "down", "ok", "down", "right"))
     back.press("ok")
     assert back.lines[1:3] == ("You can't move", "S E: stopped before step 2")  # B2 is a wall
-    assert back.flow.running.time_limit.tiles_left == 50
+    assert back.session.running.time_limit.tiles_left == 50
 
 
 def test_an_unlocked_guardian_screen_comes_back_locked() -> None:
     t = FogsiteTable().set_up().press("ok").lock()
     assert t.stage == "guardian_moves" and "R.#.B" in t.lines
     back = restart(t)
-    assert back.stage == "guardian_gate" and not back.flow.unlocked
+    assert back.stage == "guardian_gate" and not back.session.unlocked
     assert not any("R.#.B" in line for line in back.lines)
     back.press("ok").lock(PIN).press("down", "ok")
     assert back.lines[1] == "0 attacked"
@@ -58,3 +60,20 @@ def test_setup_resumes_with_the_draft_maze() -> None:
     t = FogsiteTable().open_fogsite().enter_maze(MAZE)
     back = restart(t)
     assert back.stage == "maze_edit" and back.lines == t.lines
+
+
+@pytest.mark.parametrize("damage", [
+    lambda game: game.update(version=1),                                   # before the session
+    lambda game: game["session"]["draft"].update(colours=["R", "Q"]),     # not a Colour
+    lambda game: game["session"].update(game={"maze": 7}),                # no engine state
+])
+def test_a_save_this_firmware_cannot_read_is_refused_whole(damage: Any) -> None:
+    t = team_turn()
+    saved = snapshot.check(json.loads(json.dumps(snapshot.take(t.app, t.now))))
+    damage(saved["game"]["state"])
+    fresh = FogsiteTable(first=Screen.RESUME)
+    fresh.app.saved = saved
+    fresh.press("ok")
+    assert fresh.app.state is Screen.HOME and fresh.app.game is None
+    with pytest.raises(SnapshotError):
+        FogsiteTable().open_fogsite().flow.restore(saved["game"]["state"])

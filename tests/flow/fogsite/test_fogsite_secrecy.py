@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from fogsite_table import MAZE, PIN, FogsiteTable
 
+from flow.fogsite.fogsite_table import MAZE, PIN, FogsiteTable
 from fogkeeper.rules.fogsite import Phase
 
 CELL_NAME = re.compile(r"\b[A-E][1-5]\b")
@@ -40,7 +40,7 @@ def play(t: FogsiteTable) -> list[dict[str, Any]]:
     replies.append(command("end_turn", {"colour": "R"}))
     replies.append(command("explore", {"colour": "G", "direction": "W"}))
     replies.append(command("move", {"colour": "G", "route": "WNNE"}))
-    replies.append(_try(command, "relic", {"colour": "G", "relic": t.flow.running.investigator(
+    replies.append(_try(command, "relic", {"colour": "G", "relic": t.session.running.investigator(
         _colour("G")).hand[0], "wall_offset": [1, 0], "receiver": "R", "card": 1}))
     for colour in ("R", "G", "B", "R", "G", "B"):  # twice: a Relic 12 may raise one again
         replies.append(_try(command, "end_turn", {"colour": colour}))
@@ -72,7 +72,7 @@ def test_nothing_secret_leaves_the_box_before_the_pin_or_the_end(
     caplog.set_level(logging.DEBUG)
     t = FogsiteTable().open_fogsite()
     replies = play(t)
-    assert t.flow.running.phase is not Phase.OVER
+    assert t.session.running.phase is not Phase.OVER
     shared = [lines for screen, lines in t.seen if screen not in UNLOCKED]
     for lines in shared:
         assert leaks("\n".join(lines)) == [], lines
@@ -98,5 +98,5 @@ def test_the_scan_finds_the_maze_where_it_is_allowed() -> None:
 def test_a_repr_or_an_error_of_the_running_game_hides_the_maze() -> None:
     t = FogsiteTable().open_fogsite()
     play(t)
-    assert leaks(repr(t.flow.running)) == []
-    assert leaks(repr(t.flow.running.maze)) == []
+    assert leaks(repr(t.session.running)) == []
+    assert leaks(repr(t.session.running.maze)) == []

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from fogsite_table import FogsiteTable
 
+from flow.fogsite.fogsite_table import FogsiteTable
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fogsite import Phase
 
@@ -42,7 +42,7 @@ def test_the_easy_rule_uses_a_4x4_maze_and_the_team_starts() -> None:
     t.enter_maze(maze("easy_4x4.txt"), colours="RG").press("hold_ok")
     assert t.lines[0] == "Lock with PIN"  # no sleeper and no Guardian token to place
     t.lock()
-    game = t.flow.running
+    game = t.session.running
     assert game.phase is Phase.INVESTIGATORS and game.maze.size == 4
     assert t.lines[0] == "Round 1: tiles 53, digging 0"
 

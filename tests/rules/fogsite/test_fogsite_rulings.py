@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fogkeeper.errors import RulesError
+from fogkeeper.errors import PhaseError, RulesError
 from fogkeeper.rules.fogsite import (
     Colour,
     Direction,
@@ -206,6 +206,20 @@ def test_turn_order_is_the_teams_choice_but_one_at_a_time(start_game: StartGame)
         explore(state, R, S)
     with pytest.raises(RulesError, match="guardian phase"):
         explore(start_game(), R, S)
+
+
+def test_refusals_of_the_moment_are_phase_errors(start_game: StartGame) -> None:
+    """Whose turn or which phase, not the arguments: the link answers these not_now."""
+    state = guardian_turn(start_game(), ())[0]
+    playing, _ = explore(state, G, N)
+    finished = end_turn(state, R)
+    for refused in (lambda: explore(playing, R, S), lambda: explore(finished, R, S),
+                    lambda: explore(start_game(), R, S)):
+        with pytest.raises(PhaseError):
+            refused()
+    with pytest.raises(RulesError) as missing:
+        use_relic(state, R, RelicRequest(99), random.Random(1))  # no such card: not the moment
+    assert not isinstance(missing.value, PhaseError)
 
 
 def test_no_escape_hands_over_to_the_guardian(start_game: StartGame) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fogkeeper.errors import RulesError
+from fogkeeper.errors import PhaseError, RulesError
 from fogkeeper.rules.fogsite.maze import Colour
 from fogkeeper.rules.fogsite.state import (
     EASY_TILES_PER_TURN,
@@ -16,12 +16,16 @@ from fogkeeper.rules.fogsite.state import (
 )
 
 CAN_MOVE = "You can move"
+
+
+class TurnOrderError(PhaseError):
+    """Not now: another phase of the round, or another Investigator's turn."""
 CANT_MOVE = "You can't move"
 
 
 def require_phase(state: GameState, phase: Phase) -> None:
     if state.phase is not phase:
-        raise RulesError(f"not allowed now: it is the {state.phase.value} phase")
+        raise TurnOrderError(f"not allowed now: it is the {state.phase.value} phase")
 
 
 def can_use_or_give(state: GameState, investigator: Investigator) -> bool:
@@ -35,9 +39,9 @@ def begin_turn(state: GameState, colour: Colour) -> GameState:
     if state.current is colour:
         return state
     if state.current is not None:
-        raise RulesError(f"{state.current.name} is playing; end that turn first")
+        raise TurnOrderError(f"{state.current.name} is playing; end that turn first")
     if state.investigator(colour).status is not InvestigatorStatus.ACTIVE:
-        raise RulesError(f"{colour.name} has already finished this turn")
+        raise TurnOrderError(f"{colour.name} has already finished this turn")
     return replace(state, current=colour)
 
 

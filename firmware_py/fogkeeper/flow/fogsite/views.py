@@ -1,14 +1,18 @@
-"""What each FOGSITE screen shows; only setup, unlocked and end screens draw the maze."""
+"""What each FOGSITE screen shows, as pure functions of the flow's session; only setup,
+unlocked and end screens draw the maze."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite_core import COLOUR_WORD, Stage
-from fogkeeper.flow.fogsite_relic import offset_words
-from fogkeeper.flow.fogsite_setup import BALANCING_NAMES
-from fogkeeper.rules.fogsite import Cell, Side
+from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
+from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
+from fogkeeper.flow.fogsite.table import Stage
+from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
+from fogkeeper.flow.hourglass import Phase as GlassPhase
+from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side, public_view
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
 from fogkeeper.ui.draw import Frame
@@ -23,52 +27,70 @@ from fogkeeper.ui.fogsite_screens import (
     render_team_menu,
     wrap,
 )
-from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, render_menu, render_message
+from fogkeeper.ui.screens import (
+    MenuItem,
+    MenuView,
+    MessageView,
+    mm_ss,
+    render_menu,
+    render_message,
+)
 
 if TYPE_CHECKING:
-    from fogkeeper.flow.fogsite import FogsiteFlow
+    from fogkeeper.flow.fogsite.game import FogsiteFlow
 
 S = Stage
 KIND_WORDS = {".": "room", "#": "wall", "R": "RED", "G": "GREEN", "B": "BLUE"}
 SIDE_PX = 70
 
 
-def frame(flow: FogsiteFlow, now: float) -> Frame:
+BALANCING_NAMES = {
+    "G1": "+1 Guardian move", "G2": "through 1 wall", "G3": "past sleepers",
+    "G4": "4 tiles an attack", "G5": "15 tiles: wins", "G6": "lays passers down",
+    "G7": "one lie", "G8": "no escape on G", "G9": "team timer",
+    "I1": "3 Digging tokens", "I2": "names attacked", "I3": "start neighbours",
+    "I4": "Relic: 2 tiles", "I5": "Use/Give again",
+}
+SETUP_HINTS = {SetupRow.BALANCING: "OK open", SetupRow.ENTER_MAZE: "OK: Guardian only",
+               SetupRow.START: "OK: box builds maze"}
+STATUS_WORDS = {InvestigatorStatus.ACTIVE: "ready", InvestigatorStatus.DOWN: "down",
+                InvestigatorStatus.FINISHED: "done"}
+
+
+def frame(flow: FogsiteFlow) -> Frame:
     return RENDERERS[flow.state](flow)
 
 
 # ---- setup (behind the screen, before the lock) ----------------------------------------------
 def _setup_menu(flow: FogsiteFlow) -> Frame:
-    draft = flow.draft
+    draft = flow.session.draft
     picked = sorted(draft.balancing)
-    values = {"Investigators": " ".join(c.value for c in draft.colours),
-              "2-player": "on" if draft.two_player else "off",
-              "Easy Rule": "on" if draft.easy else "off",
-              "Balancing": (" ".join(picked) if len(picked) <= 2 else f"{len(picked)} on")
+    values = {SetupRow.INVESTIGATORS: " ".join(c.value for c in draft.colours),
+              SetupRow.TWO_PLAYER: "on" if draft.two_player else "off",
+              SetupRow.EASY: "on" if draft.easy else "off",
+              SetupRow.BALANCING: (" ".join(picked) if len(picked) <= 2 else f"{len(picked)} on")
               if picked else "none",
-              "Guardian": draft.guardian.capitalize(), "Enter maze": "",
-              "Difficulty": draft.difficulty, "Strength": draft.strength, "Start game": ""}
-    rows = flow.setup_rows()
-    items = tuple(MenuItem(row, values[row]) for row in rows)
-    hint = flow.refusal or {"Balancing": "OK open", "Enter maze": "OK: Guardian only",
-                            "Start game": "OK: box builds maze"}.get(rows[flow.cursor],
-                                                                     "<> change")
-    return render_menu(MenuView("FOGSITE setup", items, flow.cursor, hint))
+              SetupRow.GUARDIAN: draft.guardian.capitalize(),
+              SetupRow.DIFFICULTY: draft.difficulty, SetupRow.STRENGTH: draft.strength.value}
+    rows = setup_rows(draft)
+    items = tuple(MenuItem(row.value, values.get(row, "")) for row in rows)
+    hint = flow.session.refusal or SETUP_HINTS.get(rows[flow.session.cursor], "<> change")
+    return render_menu(MenuView("FOGSITE setup", items, flow.session.cursor, hint))
 
 
 def _balancing(flow: FogsiteFlow) -> Frame:
     items = tuple(MenuItem(f"{code} {BALANCING_NAMES[code]}",
-                           "on" if code in flow.draft.balancing else "")
+                           "on" if code in flow.session.draft.balancing else "")
                   for code in ALL_BALANCING)
-    return render_menu(MenuView("Balancing", items, flow.cursor, "OK on/off  B back"))
+    return render_menu(MenuView("Balancing", items, flow.session.cursor, "OK on/off  B back"))
 
 
 def _draft_rows(flow: FogsiteFlow) -> tuple[str, ...]:
-    return tuple("".join(row) for row in flow.draft.cells)
+    return tuple("".join(row) for row in flow.session.draft.cells)
 
 
 def _maze_edit(flow: FogsiteFlow) -> Frame:
-    draft = flow.draft
+    draft = flow.session.draft
     col, row = draft.cursor
     walls = sum(row_.count("#") for row_ in draft.cells)
     needed = MIN_INNER_WALLS_EASY if draft.easy else MIN_INNER_WALLS_NORMAL
@@ -80,31 +102,32 @@ def _maze_edit(flow: FogsiteFlow) -> Frame:
 
 
 def _maze_invalid(flow: FogsiteFlow) -> Frame:
-    lines = tuple(line for problem in flow.draft.problems for line in wrap(problem))
-    return render_log("Maze refused", lines, flow.cursor, "OK: back to the maze")
+    lines = tuple(line for problem in flow.session.draft.problems for line in wrap(problem))
+    return render_log("Maze refused", lines, flow.session.cursor, "OK: back to the maze")
 
 
 def _sleeping(flow: FogsiteFlow) -> Frame:
-    items = tuple(MenuItem(COLOUR_WORD[c]) for c in flow.draft.colours)
-    return render_menu(MenuView("Sleeping Intruder", items, flow.cursor, "OK lay down  B back"))
+    items = tuple(MenuItem(COLOUR_WORD[c]) for c in flow.session.draft.colours)
+    return render_menu(MenuView("Sleeping Intruder", items, flow.session.cursor,
+                                "OK lay down  B back"))
 
 
 def _guardian_start(flow: FogsiteFlow) -> Frame:
-    col, row = flow.draft.cursor
-    side = ("Guardian start", Cell(col, row).name, *wrap(flow.refusal, SIDE_PX))
+    col, row = flow.session.draft.cursor
+    side = ("Guardian start", Cell(col, row).name, *wrap(flow.session.refusal, SIDE_PX))
     return render_grid(GridView(_draft_rows(flow), side, "OK start here  B back",
-                                cursor=flow.draft.cursor))
+                                cursor=flow.session.draft.cursor))
 
 
 def _lock(flow: FogsiteFlow) -> Frame:
-    if flow.pad is not None:
-        return flow.pad.frame()
+    if flow.session.pad is not None:
+        return flow.session.pad.frame()
     lines = ("No PIN is set, so", "nothing can be unlocked", "before the end.")
     return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
 
 
 def _box_ready(flow: FogsiteFlow) -> Frame:
-    draft = flow.draft
+    draft = flow.session.draft
     size = f"{draft.size}x{draft.size}" + (" Easy" if draft.easy else "")
     lines = (f"{size}, {draft.difficulty}, {draft.strength}", "The maze is secret:",
              "no PIN, nothing opens", "before the end.")
@@ -113,23 +136,45 @@ def _box_ready(flow: FogsiteFlow) -> Frame:
 
 # ---- the team's screens: never the maze ------------------------------------------------------
 def _who(flow: FogsiteFlow) -> str:
-    return COLOUR_WORD[flow.acting]
+    return COLOUR_WORD[flow.session.acting]
 
 
 def _status(flow: FogsiteFlow, who: str) -> TeamStatus:
-    return flow.status(who)
+    view = public_view(flow.session.running)
+    glass, clock = flow.session.glass, ""
+    if glass is not None:
+        clock = mm_ss(glass.shown_seconds(flow.context.clock()))
+        clock += "||" if glass.phase is GlassPhase.PAUSED else ""
+    return TeamStatus(who, view["time_limit"]["tiles_left"], view["visible_arrows"],
+                      view["digging_tokens"], clock)
+
+
+def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
+    game = flow.session.running
+    if flow.state is S.CHOOSE:
+        return tuple(MenuItem(COLOUR_WORD[inv.colour], STATUS_WORDS[inv.status])
+                     for inv in game.investigators)
+    if flow.state is S.ACTIONS:
+        hand = " ".join(f"{n:02d}" for n in flow.team.hand())
+        return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
+                     for a in flow.team.actions())
+    if flow.state is S.GIVE_PICK:
+        return tuple(MenuItem(f"Relic {n:02d}") for n in flow.team.hand())
+    if flow.state is S.GIVE_TO:
+        return tuple(MenuItem(COLOUR_WORD[c]) for c in flow.team.others())
+    return tuple(MenuItem(choice.value) for choice in EscapeChoice)
 
 
 def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
-    return render_team_menu(_status(flow, who), flow.team_items(), flow.cursor, hint)
+    return render_team_menu(_status(flow, who), _team_items(flow), flow.session.cursor, hint)
 
 
 def _choose(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, f"Round {flow.running.round_number}", "OK: who plays")
+    return _team_menu(flow, f"Round {flow.session.running.round_number}", "OK: who plays")
 
 
 def _actions(flow: FogsiteFlow) -> Frame:
-    hint = "OK do  B back" if flow.turn_not_begun() else "OK do"
+    hint = "OK do  B back" if (flow.session.running.current is None) else "OK do"
     return _team_menu(flow, _who(flow), hint)
 
 
@@ -139,25 +184,25 @@ def _explore(flow: FogsiteFlow) -> Frame:
 
 
 def _move(flow: FogsiteFlow) -> Frame:
-    route = " ".join(d.name for d in flow.path) or "-"
+    route = " ".join(d.name for d in flow.session.path) or "-"
     return render_team_answer(_status(flow, _who(flow)), ("Move",),
                               (f"Route: {route}", "joystick adds a step"), "OK walk  B undo")
 
 
 def _relic_pick(flow: FogsiteFlow) -> Frame:
-    return render_team_menu(_status(flow, _who(flow)), flow.relic_items(), flow.cursor,
-                            "OK use  B back")
+    items = tuple(MenuItem(f"{n:02d} {RELIC_CARDS[n][0]}") for n in flow.team.hand())
+    return render_team_menu(_status(flow, _who(flow)), items, flow.session.cursor, "OK use  B back")
 
 
 def _relic_step(flow: FogsiteFlow) -> Frame:
-    plan, status = flow.relic_plan, _status(flow, _who(flow))
-    if plan.step == "offset":
+    plan, status = flow.session.relic_plan, _status(flow, _who(flow))
+    if plan.step is RelicAsk.OFFSET:
         return render_team_answer(status, (offset_words(plan.dx, plan.dy),),
                                   ("Which space? (from you)",), "joystick: space  OK next")
-    if plan.step == "confirm":
-        return render_team_answer(status, (), wrap(flow.relic_question()), "OK ask  B back")
-    items = tuple(MenuItem(choice) for choice in flow.step_choices())
-    return render_team_menu(status, items, flow.cursor, "OK choose  B back")
+    if plan.step is RelicAsk.CONFIRM:
+        return render_team_answer(status, (), wrap(flow.relic.question()), "OK ask  B back")
+    items = tuple(MenuItem(choice) for choice in flow.relic.choices())
+    return render_team_menu(status, items, flow.session.cursor, "OK choose  B back")
 
 
 def _give(flow: FogsiteFlow) -> Frame:
@@ -166,12 +211,12 @@ def _give(flow: FogsiteFlow) -> Frame:
 
 
 def _answer(flow: FogsiteFlow) -> Frame:
-    big, small = flow.answer
+    big, small = flow.session.answer
     return render_team_answer(_status(flow, _who(flow)), big, small, "OK go on")
 
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, "Escape?", flow.refusal or "OK play on  hold OK escape")
+    return _team_menu(flow, "Escape?", flow.session.refusal or "OK play on  hold OK escape")
 
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
@@ -181,25 +226,25 @@ def _quit_ask(flow: FogsiteFlow) -> Frame:
 
 # ---- the Guardian's turn ---------------------------------------------------------------------
 def _gate(flow: FogsiteFlow) -> Frame:
-    arrows = flow.running.visible_arrows
-    hint = "OK: Guardian PIN" if flow.has_pin() else "OK: enter moves"
+    arrows = flow.session.running.visible_arrows
+    hint = "OK: Guardian PIN" if flow.guardian.has_pin() else "OK: enter moves"
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
                               (f"Up to {arrows} move(s)",), hint)
 
 
 def _pad(flow: FogsiteFlow) -> Frame:
-    assert flow.pad is not None  # the PIN screens always have a pad
-    return flow.pad.frame()
+    assert flow.session.pad is not None  # the PIN screens always have a pad
+    return flow.session.pad.frame()
 
 
 def _plan_text(flow: FogsiteFlow) -> str:
-    return " ".join(f"{m.direction.name}{m.spaces}" for m in flow.plan) or "stay"
+    return " ".join(f"{m.direction.name}{m.spaces}" for m in flow.session.plan) or "stay"
 
 
 def _secret_grid(flow: FogsiteFlow, side: tuple[str, ...], hint: str,
                  routes: tuple[tuple[tuple[int, int], ...], ...] = ()) -> Frame:
     """The maze with every token on it: behind the PIN, or at the end."""
-    game = flow.running
+    game = flow.session.running
     rows = tuple(row.replace(" ", "") for row in game.maze.rows_text())
     marks = [(inv.cell.col, inv.cell.row, inv.colour.value if inv.target
               else inv.colour.value.lower()) for inv in game.investigators]
@@ -209,26 +254,26 @@ def _secret_grid(flow: FogsiteFlow, side: tuple[str, ...], hint: str,
 
 
 def _guardian_moves(flow: FogsiteFlow) -> Frame:
-    arrows = flow.running.visible_arrows
-    used = f"{len(flow.plan)}/{arrows} moves"
-    if not flow.unlocked:
+    arrows = flow.session.running.visible_arrows
+    used = f"{len(flow.session.plan)}/{arrows} moves"
+    if not flow.session.unlocked:
         return render_team_answer(_status(flow, "Guardian"), (_plan_text(flow),),
-                                  (flow.refusal or used, "joystick adds a space"),
+                                  (flow.session.refusal or used, "joystick adds a space"),
                                   "OK play  B undo")
     side: tuple[str, ...] = ("Guardian", _plan_text(flow), used)
-    if flow.refusal:
-        side = ("Refused", *wrap(flow.refusal.removeprefix("Refused: "), SIDE_PX))
-    guardian = flow.running.guardian
+    if flow.session.refusal:
+        side = ("Refused", *wrap(flow.session.refusal.removeprefix("Refused: "), SIDE_PX))
+    guardian = flow.session.running.guardian
     assert guardian is not None  # the Guardian plays only outside the Easy Rule
     here, route = guardian, [(guardian.col, guardian.row)]
-    for move in flow.plan:
+    for move in flow.session.plan:
         here = here.step(move.direction, move.spaces)
         route.append((here.col, here.row))
     return _secret_grid(flow, side, "OK play  B undo", (tuple(route),))
 
 
 def _guardian_report(flow: FogsiteFlow) -> Frame:
-    big, small = flow.report
+    big, small = flow.session.report
     return render_team_answer(_status(flow, "Guardian"), big, small, "OK: team's turn")
 
 
@@ -243,23 +288,23 @@ def _peek(flow: FogsiteFlow) -> Frame:
 
 # ---- the end ---------------------------------------------------------------------------------
 def _winner(flow: FogsiteFlow) -> Frame:
-    game = flow.running
+    game = flow.session.running
     big = ("Team", "wins") if game.winner is Side.INVESTIGATORS else ("Guardian", "wins")
     status = TeamStatus("Game over", game.time_limit.tiles_left, None, game.digging_tokens)
     return render_team_answer(status, big, wrap(game.end_reason), "OK: reveal the maze")
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:
-    pages = flow.reveal_pages()
-    page = pages[flow.page % len(pages)]
-    chosen = flow.routes.values() if page == "All" else (flow.routes[page],)
+    pages = flow.end.reveal_pages()
+    page = pages[flow.session.page % len(pages)]
+    chosen = flow.session.routes.values() if page == "All" else (flow.session.routes[page],)
     side = ("Reveal", f"{page} route" + ("s" if page == "All" else ""), "<> route",
             "OK: the log")
     return _secret_grid(flow, side, "<> route  OK log", tuple(tuple(r) for r in chosen))
 
 
 def _log(flow: FogsiteFlow) -> Frame:
-    return render_log("Log", flow.log_lines(), flow.cursor, "^v scroll  B back")
+    return render_log("Log", flow.end.log_lines(), flow.session.cursor, "^v scroll  B back")
 
 
 RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {

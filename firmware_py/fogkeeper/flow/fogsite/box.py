@@ -1,0 +1,85 @@
+"""The box as Guardian: it builds a maze nobody has seen, sets itself up and plays its turns.
+
+The table sees "The Guardian moves...", hears the buzzer and learns how many Intruders were
+attacked; the route and the Guardian's space stay in the box until the reveal. Every choice
+the box makes draws on a ``random.Random`` made from the game's seed and what it is choosing
+(the setup, the round), so a game resumed after a power cut decides exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from fogkeeper.errors import RulesError
+from fogkeeper.flow.fogsite.table import Stage
+from fogkeeper.rules.fogsite import Difficulty, format_maze, generate_maze, guardian_player
+from fogkeeper.rules.fogsite.players import guardian_knowledge
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fogsite.game import FogsiteFlow
+
+THINK_SECONDS = 2.0  # "The Guardian moves..." stays this long before the buzzer and the count
+SEED_RANGE = 2**32
+GUARDIAN_TUNE = "fog"
+
+
+class BoxGuardian:
+    """The box's own setup and turns; with a human Guardian it leaves everything alone."""
+
+    def __init__(self, flow: FogsiteFlow) -> None:
+        self.flow = flow
+
+    def ready_key(self, button: str) -> None:
+        """OK on the box's start screen: any refusal goes back to the menu, said there."""
+        if button != "ok":
+            return
+        try:
+            self.start_game()
+        except RulesError as error:
+            self.flow.context.effects.sound("error")
+            self.flow.session.refusal = str(error)
+            self.flow.fire("setup_refused")
+
+    def start_game(self) -> None:
+        """Draw a seed (unless the link gave one), build the maze, choose start and sleeper."""
+        draft = self.flow.session.draft
+        if draft.seed is None:
+            draft.seed = random.SystemRandom().randrange(SEED_RANGE)
+        maze = generate_maze(draft.seed, draft.size, Difficulty(draft.difficulty),
+                             draft.colours)
+        setup = guardian_player(draft.strength.value).choose_setup(
+            maze, draft.colours, self.flow.setup.game_options(), self.rng("setup"))
+        self.flow.setup.start_game(format_maze(maze), draft.colours, setup.sleeping,
+                                   setup.start)
+
+    def rng(self, purpose: str) -> random.Random:
+        """The same draws for the same game and purpose, however often the box restarts."""
+        return random.Random(f"fogsite box {self.flow.session.draft.seed} {purpose}")
+
+    def play_turn(self) -> None:
+        """The box plays its whole turn at once; the table sees the count after the pause."""
+        session = self.flow.session
+        self.flow.team.stop_clock()
+        game = session.running
+        moves = guardian_player(session.draft.strength.value).choose_turn(
+            guardian_knowledge(game), self.rng(f"round {game.round_number}"))
+        self.flow.guardian.play_moves(list(moves))
+        session.box_due = self.flow.context.clock() + THINK_SECONDS
+
+    def tick(self, now: float) -> None:
+        """After the pause: the buzzer, then the count (the turn itself is already played)."""
+        session = self.flow.session
+        if self.flow.state is Stage.BOX_TURN and session.box_due is not None \
+                and now >= session.box_due:
+            session.box_due = None
+            self.flow.context.effects.sound(GUARDIAN_TUNE)
+            self.flow.fire("think_over")
+
+    def deadline(self) -> float | None:
+        return self.flow.session.box_due if self.flow.state is Stage.BOX_TURN else None
+
+    def resume_pause(self) -> None:
+        """After a restart the pause starts again: the count was never shown."""
+        if self.flow.session.box_plays():
+            self.flow.session.box_due = self.flow.context.clock() + THINK_SECONDS

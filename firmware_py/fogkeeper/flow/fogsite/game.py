@@ -1,0 +1,227 @@
+"""FogsiteFlow: FOGSITE's GameFlow, the table (``table.py``) driving the parts of the game.
+
+Each part is a plain class over the one session: ``Setup``, ``BoxGuardian``, ``TeamTurn``,
+``RelicStep``, ``GuardianTurn``, ``End``; the link's commands (``FogsiteLink``) call the same
+actions. A button that alone changes the screen is a row of the table; any other goes to the
+screen's part, which does the work and fires a named trigger.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from transitions import Machine
+
+from fogkeeper.data.fogsite import load_fogsite_options
+from fogkeeper.flow.fogsite.box import BoxGuardian
+from fogkeeper.flow.fogsite.end import End
+from fogkeeper.flow.fogsite.guardian import GuardianTurn
+from fogkeeper.flow.fogsite.link import RECENT_LOG_ENTRIES, FogsiteLink
+from fogkeeper.flow.fogsite.relic import RelicStep
+from fogkeeper.flow.fogsite.session import Session
+from fogkeeper.flow.fogsite.setup import Setup
+from fogkeeper.flow.fogsite.table import ROWS, SETUP_STAGES, TEAM_STAGES, Stage
+from fogkeeper.flow.fogsite.team import TeamTurn
+from fogkeeper.flow.fogsite.views import frame
+from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.kit.pin import PinAnswer
+from fogkeeper.flow.kit.session import SessionError, dump, load
+from fogkeeper.flow.snapshot import SnapshotError
+from fogkeeper.rules.fogsite import Options, Phase, public_view
+from fogkeeper.ui.draw import Frame
+
+S = Stage
+VERSION = 2  # version 1 (before the typed session) is refused: the game cannot be resumed
+# where a screen that needs a PIN or shows the maze comes back after a restart
+RESUME_ON = {S.GUARDIAN_PIN: S.GUARDIAN_GATE, S.GUARDIAN_MOVES: S.GUARDIAN_GATE}
+ASIDES = (S.PEEK, S.PEEK_PIN)  # a restart goes back to the screen they interrupted
+
+
+class FogsiteFlow:
+    """The GameFlow for FOGSITE; ``state`` is the screen shown."""
+
+    name = "fogsite"
+    title = "FOGSITE"
+    state: Stage
+
+    if TYPE_CHECKING:  # transitions attaches this; declared for mypy
+        def trigger(self, name: str) -> bool: ...
+
+    def __init__(self, context: GameContext, options: Options | None = None,
+                 seed: int | None = None) -> None:
+        self.context = context
+        self.options = options or load_fogsite_options()
+        self.session = Session(rng=random.Random(secrets.randbits(32) if seed is None else seed))
+        self.exit_asked = False
+        self.setup = Setup(self)
+        self.box = BoxGuardian(self)
+        self.team = TeamTurn(self)
+        self.relic = RelicStep(self)
+        self.guardian = GuardianTurn(self)
+        self.end = End(self)
+        self.link = FogsiteLink(self)
+        # the part that takes a screen's buttons when no row of the table does
+        self.keys: dict[Stage, Callable[[str], None]] = {
+            S.SETUP_MENU: self.setup.menu_key, S.BALANCING: self.setup.balancing_key,
+            S.MAZE_EDIT: self.setup.maze_key, S.MAZE_INVALID: self.setup.invalid_key,
+            S.SLEEPING: self.setup.sleeping_key, S.GUARDIAN_START: self.setup.start_key,
+            S.LOCK: self.setup.lock_key, S.BOX_READY: self.box.ready_key,
+            S.CHOOSE: self.team.choose_key, S.ACTIONS: self.team.actions_key,
+            S.EXPLORE: self.team.explore_key, S.MOVE: self.team.move_key,
+            S.GIVE_PICK: self.team.give_pick_key, S.GIVE_TO: self.team.give_to_key,
+            S.ANSWER: self.team.answer_key, S.ESCAPE_CALL: self.team.escape_key,
+            S.RELIC_PICK: self.relic.pick_key, S.RELIC_STEP: self.relic.step_key,
+            S.GUARDIAN_GATE: self.guardian.gate_key, S.GUARDIAN_PIN: self.guardian.pin_key,
+            S.GUARDIAN_MOVES: self.guardian.moves_key,
+            S.GUARDIAN_REPORT: self.guardian.report_key, S.BOX_TURN: _no_key,
+            S.PEEK_PIN: self.guardian.peek_pin_key, S.PEEK: self.guardian.peek_key,
+            S.WINNER: self.end.key, S.REVEAL: self.end.reveal_key, S.LOG: self.end.log_key,
+            S.QUIT_ASK: self.quit_key,
+        }
+        self.machine = Machine(model=self, states=list(Stage), transitions=ROWS,
+                               initial=S.SETUP_MENU, auto_transitions=False,
+                               ignore_invalid_triggers=True, after_state_change="reset_cursor")
+
+    # ---- buttons and screen changes ----------------------------------------------------------
+    def handle(self, trigger: str) -> Outcome:
+        self.exit_asked = False
+        if trigger in self.machine.get_triggers(self.state):
+            self.fire(trigger)
+        elif self.state in TEAM_STAGES and trigger == "key3":
+            self.team.toggle_clock()
+        elif self.state in TEAM_STAGES and trigger == "hold_key3":
+            self.guardian.peek()
+        else:
+            self.keys[self.state](trigger)
+        return Outcome.EXIT if self.exit_asked else Outcome.STAY
+
+    def fire(self, trigger: str) -> None:
+        """A row of the table; a trigger with no row from this screen changes nothing."""
+        self.trigger(trigger)
+
+    def reset_cursor(self) -> None:
+        """Every new screen starts its menu at the top."""
+        self.session.cursor = 0
+
+    def onward(self) -> None:
+        """Where play goes after an answer, a report or a turn: the engine's phase decides."""
+        game = self.session.running
+        if game.phase is Phase.OVER:
+            self.end.finish()
+            self.fire("game_over")
+        elif game.phase is Phase.GUARDIAN and self.session.box_plays():
+            self.box.play_turn()
+            self.fire("box_turn")
+        elif game.phase is Phase.GUARDIAN:
+            self.guardian.open_turn()
+            self.fire("guardian_turn")
+        elif game.phase is Phase.ESCAPE:
+            self.fire("escape_call")
+        else:
+            self.fire("turn_goes_on" if game.current is not None else "team_turn")
+
+    def read_pin(self, button: str) -> PinAnswer | None:
+        """A key on a PIN screen; a wrong PIN is also said (the pad asks again)."""
+        assert self.session.pad is not None  # every PIN screen has its pad
+        answer = self.session.pad.read(button, self.context.pin_matches)
+        if answer is PinAnswer.WRONG:
+            self.session.refusal = "Wrong PIN"
+        return answer
+
+    # ---- the quit aside ----------------------------------------------------------------------
+    def remember(self) -> None:
+        self.session.back_to = self.state
+
+    def go_back(self) -> None:
+        """Back to the screen a question or a look at the maze interrupted."""
+        self.fire(f"back_to_{self.session.back_to.value}")
+
+    def quit_key(self, button: str) -> None:
+        if button == "hold_ok":
+            self.ask_exit()
+        elif button in ("ok", "back"):
+            self.go_back()
+
+    def ask_exit(self) -> None:
+        self.exit_asked = True
+
+    # ---- GameFlow ----------------------------------------------------------------------------
+    def frame(self, now: float) -> Frame:
+        return frame(self)
+
+    def tick(self, now: float) -> None:
+        self.team.tick(now)
+        self.box.tick(now)
+
+    def next_deadline(self, now: float) -> float | None:
+        glass = self.session.glass
+        deadlines = [self.box.deadline(), None if glass is None else glass.next_deadline(now)]
+        return min((when for when in deadlines if when is not None), default=None)
+
+    def public_state(self) -> dict[str, Any]:
+        """What anyone may know: the screen and the public view (its log cut to the latest)."""
+        session = self.session
+        draft = session.draft
+        if session.game is None:
+            return {"screen": self.state.value, "setup": {
+                "colours": [c.value for c in draft.colours], "two_player": draft.two_player,
+                "easy": draft.easy, "balancing": list(draft.balancing),
+                "guardian": draft.guardian.value, **session.box_settings()}}
+        view = public_view(session.game)
+        entries = view.pop("log")
+        box = {"box": session.box_settings()} if session.box_plays() else {}
+        return {"screen": self.state.value, **view, "guardian_kind": draft.guardian.value, **box,
+                "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
+
+    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+        return self.link.dispatcher.run(name, args)
+
+    # ---- power-loss safety ----------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The box's own save: it holds the maze. The team's clock is saved paused."""
+        glass = self.session.glass
+        return {"version": VERSION, "stage": self.state.value, "session": dump(self.session),
+                "glass": None if glass is None else glass.snapshot(self.context.clock())}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Put a snapshot back, always locked; SnapshotError when this firmware cannot read it."""
+        if saved.get("version") != VERSION:
+            raise SnapshotError(f"FOGSITE save version {saved.get('version')!r}, "
+                                f"this reads {VERSION}")
+        try:
+            session = load(Session, saved["session"])
+            stage = Stage(saved["stage"])
+            glass = self._glass(saved["glass"])
+        except (SessionError, KeyError, TypeError, ValueError) as error:
+            raise SnapshotError(f"the saved FOGSITE game cannot be read ({error})") from None
+        session.glass, session.unlocked, cursor = glass, False, session.cursor
+        self.session = session
+        self.box.resume_pause()
+        if stage in ASIDES:
+            stage, cursor = session.back_to, session.back_cursor
+        stage = RESUME_ON.get(stage, stage)
+        if stage is S.LOCK:
+            self.setup.arm_lock()
+            cursor = 0
+        if session.game is None and stage not in SETUP_STAGES:
+            raise SnapshotError("a FOGSITE screen of play was saved without its game")
+        # a resume is not a move of play: the saved screen is put back as it was
+        self.machine.set_state(stage, model=self)
+        session.cursor = cursor
+
+    def _glass(self, saved: dict[str, Any] | None) -> Hourglass | None:
+        """The team's clock comes back paused: the table restarts it with key3 when ready."""
+        if saved is None:
+            return None
+        glass = Hourglass(int(saved["duration_seconds"]),
+                          warn_at=self.context.config.timer.warn_at_seconds, players=1)
+        glass.restore(saved)
+        return glass
+
+
+def _no_key(button: str) -> None:
+    """The box's turn: the table waits for the count (hold B still asks to quit)."""

@@ -1,0 +1,168 @@
+"""The Guardian's turn behind the PIN: straight moves on the joystick, the attack, the report.
+
+The maze shows only after the PIN; an illegal move is refused with its reason there. With
+no PIN configured the Guardian enters moves blind and a refusal gives no reason, because
+the shared screen may be watched. ``hold key3`` lets the Guardian look at the maze (PIN).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF
+from fogkeeper.flow.kit.pin import PinAnswer, PinPad
+from fogkeeper.rules.fogsite import (
+    AttackReport,
+    GuardianMove,
+    GuardianMoveError,
+    guardian_turn,
+    public_view,
+    trace_moves,
+)
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fogsite.game import FogsiteFlow
+
+EVERY_KEY = ("up", "down", "left", "right", "ok", "back", "key3")  # what a PIN pad reads
+LOCKED_REFUSAL = "Refused: not a legal move"
+
+
+class GuardianTurn:
+    """The Guardian's screens and ``do_turn``, which the link shares."""
+
+    def __init__(self, flow: FogsiteFlow) -> None:
+        self.flow = flow
+
+    def has_pin(self) -> bool:
+        return bool(self.flow.context.config.security.pin)
+
+    def open_turn(self) -> None:
+        """The human Guardian's turn: the team's clock stops and the maze stays covered."""
+        session = self.flow.session
+        self.flow.team.stop_clock()
+        session.unlocked = False
+        session.plan, session.refusal = [], ""
+
+    def gate_key(self, button: str) -> None:
+        session = self.flow.session
+        if button != "ok":
+            return
+        session.refusal = ""
+        if self.has_pin():
+            session.pad = PinPad("Guardian PIN")
+            self.flow.fire("open_pin")
+        else:
+            self.flow.fire("enter_moves")
+
+    def read_pad(self, button: str) -> PinAnswer | None:
+        """A key on the Guardian's PIN: the right one shows the maze until the turn is played
+        or covered again; a cancel drops the pad."""
+        session = self.flow.session
+        answer = self.flow.read_pin(button) if button in EVERY_KEY else None
+        if answer is PinAnswer.RIGHT:
+            session.pad, session.unlocked, session.refusal = None, True, ""
+        elif answer is PinAnswer.CANCEL:
+            session.pad = None
+        return answer
+
+    def pin_key(self, button: str) -> None:
+        answer = self.read_pad(button)
+        if answer is PinAnswer.RIGHT:
+            self.flow.fire("enter_moves")
+        elif answer is PinAnswer.CANCEL:
+            self.flow.fire("pin_cancel")
+
+    # ---- planning the turn -------------------------------------------------------------------
+    def moves_key(self, button: str) -> None:
+        session = self.flow.session
+        if button in DIRECTION_OF:
+            self._plan_step(button)
+        elif button == "back":
+            if session.plan:
+                last = session.plan[-1]
+                shorter = [GuardianMove(last.direction, last.spaces - 1)] if last.spaces > 1 \
+                    else []
+                session.plan = [*session.plan[:-1], *shorter]
+            session.refusal = ""
+        elif button == "ok":
+            try:
+                self.do_turn(list(session.plan))
+            except GuardianMoveError as error:
+                self._refuse(str(error))
+        elif button == "hold_back":  # cover the maze before handing the box round
+            session.unlocked = False
+            self.flow.fire("maze_covered")
+
+    def _plan_step(self, button: str) -> None:
+        """A direction adds a space: to the last move if it is the same way, else a new move."""
+        session = self.flow.session
+        direction = DIRECTION_OF[button]
+        plan = list(session.plan)
+        if plan and plan[-1].direction is direction:
+            plan[-1] = GuardianMove(direction, plan[-1].spaces + 1)
+        else:
+            plan.append(GuardianMove(direction, 1))
+        try:
+            trace_moves(session.running, plan, check_end=False)
+        except GuardianMoveError as error:
+            self._refuse(str(error))
+            return
+        session.plan, session.refusal = plan, ""
+
+    def _refuse(self, reason: str) -> None:
+        session = self.flow.session
+        self.flow.context.effects.sound("error")
+        session.refusal = f"Refused: {reason}" if session.unlocked else LOCKED_REFUSAL
+
+    def do_turn(self, moves: list[GuardianMove]) -> AttackReport:
+        attack = self.play_moves(moves)
+        self.flow.fire("guardian_played")
+        return attack
+
+    def play_moves(self, moves: list[GuardianMove]) -> AttackReport:
+        """Play the Guardian's turn and tell the table how many were attacked, never where."""
+        session = self.flow.session
+        walk = trace_moves(session.running, moves)
+        session.game, attack = guardian_turn(session.running, moves)
+        session.walked("Guardian", list(walk.entered))
+        session.plan, session.unlocked, session.refusal = [], False, ""
+        count = len(attack.attacked)
+        small = [f"{attack.tiles_removed} Map tiles removed"] if count else ["No Map tile lost"]
+        public = public_view(session.running)["last_attack"]
+        if isinstance(public, dict) and "attacked" in public:
+            small.append(" ".join(public["attacked"]))
+        session.report = ((f"{count} attacked",), tuple(small))
+        self.flow.context.effects.emit("fogsite.answer", {"action": "guardian", "colour": None,
+                                                          "answer": f"{count} attacked"})
+        return attack
+
+    def report_key(self, button: str) -> None:
+        if button in ("ok", "back"):
+            self.flow.team.start_clock()
+            self.flow.onward()
+
+    # ---- the Guardian's look at the maze during the team's turn ------------------------------
+    def can_peek(self) -> bool:
+        return self.has_pin() and not self.flow.session.box_plays()  # else nobody here guards
+
+    def peek(self) -> None:
+        session = self.flow.session
+        if not self.can_peek():
+            return
+        session.back_to, session.back_cursor, session.refusal = self.flow.state, session.cursor, ""
+        session.pad = PinPad("Guardian PIN")
+        self.flow.fire("peek")
+
+    def peek_pin_key(self, button: str) -> None:
+        answer = self.read_pad(button)
+        if answer is PinAnswer.RIGHT:
+            self.flow.fire("pin_ok")
+        elif answer is PinAnswer.CANCEL:
+            self.flow.go_back()
+
+    def peek_key(self, button: str) -> None:
+        session = self.flow.session
+        if button in EVERY_KEY:
+            session.unlocked = False
+            self.flow.go_back()
+            session.cursor = session.back_cursor

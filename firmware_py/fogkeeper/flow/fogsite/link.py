@@ -1,0 +1,267 @@
+"""The fogsite.* host-link commands; ``docs/fogsite-link.md`` shows each with an example.
+
+Every reply is the public state (the screen and the public view) plus the answer; the maze,
+the Guardian's space and routes, and who sleeps only leave the box in a ``reveal`` (PIN or
+game over). A handler checks every argument first, then runs the same action as the buttons.
+Refusals: bad_args, not_now (a ``PhaseError``, here or from the engine), or locked (no PIN).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from fogkeeper.errors import PhaseError
+from fogkeeper.flow.fogsite.box import SEED_RANGE
+from fogkeeper.flow.fogsite.session import GuardianKind, Strength
+from fogkeeper.flow.fogsite.setup import maze_problems
+from fogkeeper.flow.fogsite.table import SETUP_STAGES
+from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply
+from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
+from fogkeeper.rules.fogsite import (
+    Cell,
+    Colour,
+    Difficulty,
+    Direction,
+    GuardianMove,
+    Phase,
+    RelicRequest,
+    guardian_view,
+    reveal_view,
+)
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fogsite.game import FogsiteFlow
+
+NO_PIN_NOTE = "no PIN is set: nothing can be unlocked before the end"
+BOX_NOTE = "the box is the Guardian: nobody knows the maze, nothing unlocks before the end"
+SIZES = (5, 4)  # 4: the Easy Rule
+LOG_PAGE_MOST = 20
+RECENT_LOG_ENTRIES = 6
+MOVE_TEXT = re.compile(r"([NESW])(\d+)")
+
+
+def _bad(message: str) -> LinkError:
+    return LinkError(ErrorCode.BAD_ARGS, message)
+
+
+def _colour(text: object, name: str = "colour") -> Colour:
+    """R, G or B, or the colour's word."""
+    letter = str(text).strip().upper()[:1]
+    if not isinstance(text, str) or not letter or letter not in "RGB":
+        raise _bad(f"{name!r} must be R, G or B")
+    return Colour(letter)
+
+
+def _direction(text: object) -> Direction:
+    if not isinstance(text, str) or text.upper() not in Direction.__members__:
+        raise _bad("a direction is N, E, S or W")
+    return Direction[text.upper()]
+
+
+def _offset(value: object, name: str) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+        raise _bad(f"{name!r} must be [dx, dy] (dy positive to the south)")
+    return (value[0], value[1])
+
+
+def _moves(raw: object) -> list[GuardianMove]:
+    if isinstance(raw, str):
+        text = raw.upper().replace(" ", "")
+        found = MOVE_TEXT.findall(text)
+        if "".join(d + n for d, n in found) != text:
+            raise _bad("'moves' as text is like \"E2 S1\"")
+        return [GuardianMove(Direction[d], int(n)) for d, n in found]
+    if not isinstance(raw, list) or not all(
+            isinstance(m, list) and len(m) == 2 and isinstance(m[1], int) for m in raw):
+        raise _bad("'moves' must be [[\"E\", 2], [\"S\", 1]] or \"E2 S1\" ([] to stay)")
+    return [GuardianMove(_direction(d), n) for d, n in raw]
+
+
+class FogsiteLink:
+    """The commands, each checking its arguments before it changes anything."""
+
+    def __init__(self, flow: FogsiteFlow) -> None:
+        self.flow = flow
+        self.dispatcher = Dispatcher("fogsite", {
+            "setup": self.setup, "explore": self.explore, "move": self.move,
+            "relic": self.relic, "give": self.give, "end_turn": self.end_turn,
+            "escape": self.escape, "guardian_move": self.guardian_move, "state": self.state,
+            "reveal": self.reveal}, flow.public_state)
+
+    # ---- checks ------------------------------------------------------------------------------
+    def _pin_given(self, args: LinkArgs) -> bool:
+        pin = args.get("pin")
+        return isinstance(pin, str) and self.flow.context.pin_matches(pin)
+
+    def _require_pin(self, args: LinkArgs, what: str) -> None:
+        if not self._pin_given(args):
+            why = "give 'pin'" if self.flow.guardian.has_pin() else \
+                "none is set in config (security.pin)"
+            raise LinkError(ErrorCode.LOCKED, f"{what} needs the Guardian PIN: {why}")
+
+    def _in_phase(self, *phases: Phase) -> None:
+        game = self.flow.session.game
+        if game is None:
+            raise PhaseError("no game yet: send fogsite.setup first")
+        if game.phase not in phases:
+            raise PhaseError(f"not now: it is the {game.phase.value} phase")
+
+    def _not_the_box(self, refusal: str) -> None:
+        if self.flow.session.box_plays():
+            raise PhaseError(f"{refusal}: the box is the Guardian")
+
+    # ---- setup -------------------------------------------------------------------------------
+    def setup(self, args: LinkArgs) -> Reply:
+        flow = self.flow
+        if flow.session.game is not None or flow.state not in SETUP_STAGES:
+            raise PhaseError("a game is running; quit it first (game.quit)")
+        options = optional(args, "options", dict, {})
+        guardian = (choice(args, "guardian", GuardianKind) if "guardian" in args
+                    else choice(options, "guardian", GuardianKind) if "guardian" in options
+                    else GuardianKind.HUMAN)
+        if guardian is not GuardianKind.BOX and flow.guardian.has_pin():
+            self._require_pin(args, "the maze")
+        colours = tuple(_colour(c, "colours")
+                        for c in optional(args, "colours", list, ["R", "G", "B"]))
+        two_player = bool(options.get("two_player", False))
+        easy = bool(options.get("easy", False))
+        balancing = tuple(sorted({str(b) for b in options.get("balancing", [])}))
+        if guardian is GuardianKind.BOX:
+            return self._setup_box(args, options, colours, (two_player, easy, balancing))
+        maze = require(args, "maze", str)
+        problems = maze_problems(easy, maze, colours)
+        if problems:
+            shown = problems if self._pin_given(args) else tuple(
+                re.sub(r"\s*\[.*\]$", "", p) for p in problems)  # cells only to the PIN holder
+            raise _bad("the maze is refused: " + "; ".join(shown))
+        sleeping = None if "sleeping" not in args else _colour(args["sleeping"], "sleeping")
+        start = None if "guardian_start" not in args else Cell.parse(
+            str(args["guardian_start"]))
+        self._draft(guardian, colours, two_player, easy, balancing)
+        flow.setup.start_game(maze, colours, sleeping, start)
+        return {} if flow.guardian.has_pin() else {"note": NO_PIN_NOTE}
+
+    def _draft(self, guardian: GuardianKind, colours: tuple[Colour, ...], two_player: bool,
+               easy: bool, balancing: tuple[str, ...]) -> None:
+        draft = self.flow.session.draft
+        draft.guardian, draft.colours, draft.two_player = guardian, colours, two_player
+        draft.easy, draft.balancing = easy, balancing
+
+    def _setup_box(self, args: LinkArgs, options: LinkArgs, colours: tuple[Colour, ...],
+                   chosen: tuple[bool, bool, tuple[str, ...]]) -> Reply:
+        """The box builds the maze and plays the Guardian; no PIN, as nothing secret is sent."""
+        two_player, easy, balancing = chosen
+        size = optional(args, "size", int, 4 if easy else 5)
+        if size not in SIZES or ("easy" in options and easy != (size == 4)):
+            raise _bad("'size' is 5, or 4 for the Easy Rule")
+        difficulty = choice(args, "difficulty", Difficulty) if "difficulty" in args \
+            else Difficulty.NORMAL
+        strength = choice(args, "strength", Strength) if "strength" in args \
+            else Strength.GENTLE
+        seed = args.get("seed")
+        if "seed" in args and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise _bad(f"'seed' must be int, from 0 to {SEED_RANGE - 1}")  # the docs' words
+        if seed is not None and not 0 <= seed < SEED_RANGE:
+            raise _bad(f"'seed' is a whole number from 0 to {SEED_RANGE - 1}")
+        self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing)
+        draft = self.flow.session.draft
+        draft.difficulty, draft.strength, draft.seed = difficulty.value, strength, seed
+        self.flow.box.start_game()
+        return {"note": BOX_NOTE}
+
+    # ---- the team ----------------------------------------------------------------------------
+    def explore(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.INVESTIGATORS)
+        colour = _colour(require(args, "colour", str))
+        direction = _direction(require(args, "direction", str))
+        answer = self.flow.team.do_explore(colour, direction)
+        return {"answer": answer.text, "can_move": answer.can_move,
+                "relic_drawn": answer.relic_drawn}
+
+    def move(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.INVESTIGATORS)
+        raw = args.get("route")
+        steps = list(raw.replace(" ", "")) if isinstance(raw, str) else raw
+        if not isinstance(steps, list) or not steps:
+            raise _bad("'route' must be directions, e.g. \"NEE\" or [\"N\", \"E\", \"E\"]")
+        colour = _colour(require(args, "colour", str))
+        route = [_direction(s) for s in steps]
+        answer = self.flow.team.do_move(colour, route)
+        return {"answer": answer.text, "steps_taken": answer.steps_taken,
+                "completed": answer.completed}
+
+    def relic(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.INVESTIGATORS)
+        if "lie" in args:
+            self._not_the_box("no lie (G7)")
+            self._require_pin(args, "a lie (G7)")
+        request = RelicRequest(
+            require(args, "relic", int),
+            wall_offset=_offset(args["wall_offset"], "wall_offset") if "wall_offset" in args
+            else None,
+            receiver=_colour(args["receiver"], "receiver") if "receiver" in args else None,
+            card=require(args, "card", int) if "card" in args else None,
+            placed=tuple(_offset(o, "placed") for o in optional(args, "placed", list, [])),
+            restore_time=bool(args.get("restore_time", False)), lie=args.get("lie"))
+        colour = _colour(require(args, "colour", str))
+        answer = self.flow.relic.do_relic(colour, request)
+        value = list(answer.value) if isinstance(answer.value, tuple) else answer.value
+        return {"answer": answer.text, "value": value}
+
+    def give(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.INVESTIGATORS)
+        colour = _colour(require(args, "colour", str))
+        relic = require(args, "relic", int)
+        receiver = _colour(require(args, "to", str), "to")
+        self.flow.team.do_give(colour, relic, receiver)
+        return {}
+
+    def end_turn(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.INVESTIGATORS)
+        self.flow.team.do_end_turn(_colour(require(args, "colour", str)))
+        return {}
+
+    def escape(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.ESCAPE)
+        self.flow.team.do_escape(require(args, "announce", bool))
+        return {}
+
+    # ---- the Guardian ------------------------------------------------------------------------
+    def guardian_move(self, args: LinkArgs) -> Reply:
+        self._not_the_box("not yours to play")
+        self._in_phase(Phase.GUARDIAN)
+        self._require_pin(args, "the Guardian's turn")
+        attack = self.flow.guardian.do_turn(_moves(args.get("moves", [])))
+        return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
+
+    # ---- views -------------------------------------------------------------------------------
+    def _log_page(self, args: LinkArgs, entries: list[object]) -> Reply:
+        start = optional(args, "log_from", int, -1)
+        count = min(LOG_PAGE_MOST, optional(args, "log_count", int, LOG_PAGE_MOST))
+        if start < 0:
+            return {}
+        return {"log_from": start, "log": entries[start:start + count]}
+
+    def state(self, args: LinkArgs) -> Reply:
+        game = self.flow.session.game
+        if game is None:
+            return {}
+        return self._log_page(args, [e[:4] for e in reveal_view(game)["log"]])
+
+    def reveal(self, args: LinkArgs) -> Reply:
+        session = self.flow.session
+        if session.game is None:
+            raise PhaseError("no game yet: nothing to reveal")
+        if session.game.phase is not Phase.OVER:
+            self._not_the_box("not before the end")
+            self._require_pin(args, "the maze before the end")
+        view = guardian_view(session.game)
+        entries = view.pop("log")
+        view.pop("phase")
+        page = self._log_page(args, entries) or {"log": entries[-RECENT_LOG_ENTRIES:]}
+        routes = {who: [Cell(*c).name for c in cells] for who, cells in session.routes.items()}
+        box = {"box": {**session.box_settings(), "seed": session.draft.seed}} \
+            if session.box_plays() else {}
+        return {"reveal": {**view, "routes": routes, **box, "log_size": len(entries), **page}}

@@ -1,0 +1,292 @@
+"""The Investigators' turn: who plays, Explore, Move, Give, end of turn, the escape call, and
+the team's shared time (G9).
+
+The ``do_*`` methods are the only way an action reaches the engine, for the joystick and the
+host link alike; they leave the answer on the ANSWER screen and return it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from fogkeeper.errors import RulesError
+from fogkeeper.flow.fogsite.session import COLOUR_WORD
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
+from fogkeeper.flow.fogsite.table import TEAM_PHASE
+from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.rules.fogsite import (
+    Cell,
+    Colour,
+    Direction,
+    ExploreAnswer,
+    InvestigatorStatus,
+    MoveAnswer,
+    Phase,
+    end_turn,
+    escape,
+    explore,
+    give,
+    move,
+    time_up,
+)
+
+if TYPE_CHECKING:
+    from fogkeeper.flow.fogsite.game import FogsiteFlow
+
+MOST_STEPS = 12
+
+
+class TeamAction(Enum):
+    """The acting Investigator's menu; the value is only what is drawn."""
+
+    EXPLORE = "Explore"
+    MOVE = "Move"
+    RELIC = "Use Relic"
+    GIVE = "Give"
+    END_TURN = "End turn"
+
+
+class EscapeChoice(Enum):
+    """After everyone finished: play on, or call the escape (hold OK)."""
+
+    PLAY_ON = "Play on"
+    ESCAPE = "Escape now"
+
+
+class TeamTurn:
+    """The Investigators' screens and their engine calls."""
+
+    def __init__(self, flow: FogsiteFlow) -> None:
+        self.flow = flow
+
+    # ---- menus -------------------------------------------------------------------------------
+    def actions(self) -> tuple[TeamAction, ...]:
+        two_player = self.flow.session.running.options.two_player
+        return tuple(a for a in TeamAction if not (a is TeamAction.GIVE and two_player))
+
+    def others(self) -> tuple[Colour, ...]:
+        session = self.flow.session
+        return tuple(inv.colour for inv in session.running.investigators
+                     if inv.colour is not session.acting)
+
+    def hand(self) -> tuple[int, ...]:
+        session = self.flow.session
+        return session.running.investigator(session.acting).hand
+
+    def _scroll(self, button: str, length: int) -> None:
+        self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
+
+    # ---- choosing who plays, and what --------------------------------------------------------
+    def choose_key(self, button: str) -> None:
+        session = self.flow.session
+        if button != "ok":
+            self._scroll(button, len(session.running.investigators))
+            return
+        chosen = session.running.investigators[session.cursor]
+        if chosen.status is InvestigatorStatus.ACTIVE:
+            session.acting = chosen.colour
+            self.flow.fire("investigator_chosen")
+        else:
+            session.answer = (("Already", "played"),
+                              (f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
+            self.flow.fire("answered")
+
+    def actions_key(self, button: str) -> None:
+        session = self.flow.session
+        menu = Menu(self.actions(), session.cursor)
+        if menu.move(button):
+            session.cursor = menu.cursor
+        elif button == "back" and session.running.current is None:
+            self.flow.fire("choose_again")
+        elif button == "ok":
+            session.path = []
+            self._do(menu.chosen)
+
+    def _do(self, action: TeamAction) -> None:
+        session = self.flow.session
+        if action is TeamAction.EXPLORE:
+            self.flow.fire("explore")
+        elif action is TeamAction.MOVE:
+            self.flow.fire("move")
+        elif action is TeamAction.END_TURN:
+            self.attempt(lambda: self.do_end_turn(session.acting))
+        elif not self.hand():
+            nothing = "Nothing to give" if action is TeamAction.GIVE else "No Relic"
+            session.answer = ((nothing,), ("There is no card in this hand",))
+            self.flow.fire("answered")
+        else:
+            self.flow.fire("give" if action is TeamAction.GIVE else "use_relic")
+
+    def attempt(self, action: Callable[[], object]) -> None:
+        """Run an engine action; a refusal is shown to the table (it never speaks of the maze)."""
+        try:
+            action()
+        except RulesError as error:
+            self.flow.context.effects.sound("error")
+            self.show_answer(("Not now",), (str(error),))
+
+    def show_answer(self, big: tuple[str, ...], small: tuple[str, ...]) -> None:
+        self.flow.session.answer = (big, small)
+        self.flow.fire("answered")
+
+    def answer_key(self, button: str) -> None:
+        if button in ("ok", "back"):
+            self.flow.onward()
+
+    # ---- Explore and Move --------------------------------------------------------------------
+    def explore_key(self, button: str) -> None:
+        if button in DIRECTION_OF:
+            colour = self.flow.session.acting
+            self.attempt(lambda: self.do_explore(colour, DIRECTION_OF[button]))
+
+    def do_explore(self, colour: Colour, direction: Direction) -> ExploreAnswer:
+        session = self.flow.session
+        session.game, answer = explore(session.running, colour, direction)
+        session.acting = colour
+        big = ("You can", "move") if answer.can_move else ("You can't", "move")
+        small = [f"{COLOUR_WORD[colour]} explored {direction.name}"]
+        if answer.relic_drawn is not None:
+            small.append(f"Digging found Relic {answer.relic_drawn:02d}")
+        self.announce("explore", colour, answer.text)
+        self.show_answer(big, tuple(small))
+        return answer
+
+    def move_key(self, button: str) -> None:
+        session = self.flow.session
+        if button in DIRECTION_OF:
+            if len(session.path) < MOST_STEPS:
+                session.path.append(DIRECTION_OF[button])
+        elif button == "ok" and session.path:
+            route, colour = list(session.path), session.acting
+            self.attempt(lambda: self.do_move(colour, route))
+        elif button == "back":
+            if session.path:
+                session.path.pop()
+            else:
+                self.flow.fire("route_dropped")
+
+    def do_move(self, colour: Colour, route: list[Direction]) -> MoveAnswer:
+        session = self.flow.session
+        before = session.running.investigator(colour).cell
+        session.game, answer = move(session.running, colour, route, session.rng)
+        session.acting = colour
+        session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
+        path = " ".join(d.name for d in route)
+        big: tuple[str, ...]
+        if answer.laid_down_by_guardian:
+            big, small = ("Laid", "down"), ("The Guardian is on that space",)
+        elif answer.completed:
+            big, small = ("Moved",), (f"{COLOUR_WORD[colour]} walked {path}",)
+        else:
+            big = ("You can't", "move")
+            small = (f"{path}: stopped before step {answer.steps_taken + 1}",)
+        self.announce("move", colour, answer.text)
+        self.show_answer(big, small)
+        return answer
+
+    # ---- Give, end of turn, escape -----------------------------------------------------------
+    def give_pick_key(self, button: str) -> None:
+        session = self.flow.session
+        if button == "ok":
+            session.gift = self.hand()[session.cursor]
+            self.flow.fire("gift_chosen")
+        else:
+            self._scroll(button, len(self.hand()))
+
+    def give_to_key(self, button: str) -> None:
+        session = self.flow.session
+        if button == "ok":
+            receiver, colour, gift = self.others()[session.cursor], session.acting, session.gift
+            self.attempt(lambda: self.do_give(colour, gift, receiver))
+        else:
+            self._scroll(button, len(self.others()))
+
+    def do_give(self, colour: Colour, relic: int, receiver: Colour) -> None:
+        session = self.flow.session
+        session.game = give(session.running, colour, relic, receiver)
+        session.acting = colour
+        text = f"Relic {relic:02d} to {COLOUR_WORD[receiver]}"
+        self.announce("give", colour, text)
+        self.show_answer(("Given",), (text,))
+
+    def do_end_turn(self, colour: Colour) -> None:
+        session = self.flow.session
+        session.game = end_turn(session.running, colour)
+        self.announce("end_turn", colour, "turn over")
+        self.flow.onward()
+
+    def escape_key(self, button: str) -> None:
+        session = self.flow.session
+        menu = Menu(tuple(EscapeChoice), session.cursor)
+        if menu.move(button):
+            session.cursor = menu.cursor
+        elif button == "ok" and menu.chosen is EscapeChoice.PLAY_ON:
+            self.attempt(lambda: self.do_escape(False))
+        elif button == "ok":
+            session.refusal = "Hold OK to escape"
+        elif button == "hold_ok" and menu.chosen is EscapeChoice.ESCAPE:
+            self.attempt(lambda: self.do_escape(True))
+
+    def do_escape(self, announce: bool) -> None:
+        session = self.flow.session
+        before = session.running.time_limit.tiles_left
+        session.game = escape(session.running, announce)
+        session.refusal = ""
+        self.announce("escape", None, "escape" if announce else "play on")
+        removed = before - session.running.time_limit.tiles_left
+        if removed and session.running.options.easy:
+            self.show_answer((f"{removed} tiles",), ("removed from the Time Limit",))
+        else:
+            self.flow.onward()
+
+    def announce(self, action: str, colour: Colour | None, text: str) -> None:
+        """Tell the link what the table just heard (public answers only)."""
+        who = None if colour is None else colour.value
+        self.flow.context.effects.emit("fogsite.answer", {"action": action, "colour": who,
+                                                          "answer": text})
+
+    # ---- the team's shared time (balancing G9) -----------------------------------------------
+    def start_clock(self) -> None:
+        session = self.flow.session
+        game = session.running
+        if not game.options.has("G9") or game.phase is not Phase.INVESTIGATORS:
+            return
+        config = self.flow.context.config.timer
+        session.glass = Hourglass(game.team_seconds, warn_at=config.warn_at_seconds, players=1)
+        session.glass.start(self.flow.context.clock())
+
+    def stop_clock(self) -> None:
+        self.flow.session.glass = None
+
+    def toggle_clock(self) -> None:
+        if self.flow.session.glass is not None:
+            self.flow.session.glass.toggle(self.flow.context.clock())
+
+    def tick(self, now: float) -> None:
+        glass = self.flow.session.glass
+        if glass is None:
+            return
+        for event in glass.tick(now):
+            self.flow.context.effects.sound(event.kind)
+            if event.kind == "expired" and self.flow.state in TEAM_PHASE:
+                self.time_up()
+
+    def time_up(self) -> None:
+        """The team's shared time ran out: the engine ends their turn, the table is told."""
+        session = self.flow.session
+        session.game = time_up(session.running)
+        self.stop_clock()
+        self.announce("time_up", None, "team time is over")
+        session.answer = (("Time up",), ("The team's turn is over",))
+        self.flow.fire("team_time_out")
+
+
+def _steps(start: Cell, route: list[Direction]) -> list[Cell]:
+    cells, here = [], start
+    for direction in route:
+        here = here.step(direction)
+        cells.append(here)
+    return cells
