@@ -12,10 +12,12 @@ import pytest
 
 from fogkeeper.app import diagram_cmd
 from fogkeeper.flow import app, hourglass
+from fogkeeper.flow.corps import table as corps
+from fogkeeper.flow.fog import table as fog
+from fogkeeper.flow.fogsite import table as fogsite
 
-# The machines checked. The games (fog, fogsite, corps) are added here when their new
-# flow packages are merged: each game's table must pass these checks as it lands.
-CHECKED = ["app", "hourglass"]
+# The machines checked: the app, the hourglass and every game.
+CHECKED = ["app", "hourglass", "fog", "fogsite", "corps"]
 
 # Screens a machine may start on besides its initial one, and screens only a restored
 # session puts back: the checks start walking from these too. Each entry says why.
@@ -29,6 +31,9 @@ ENTRY_SCREENS: dict[str, set[Any]] = {
 DECLARED: dict[str, list[dict[str, Any]]] = {
     "app": app.TRANSITIONS,
     "hourglass": hourglass.TRANSITIONS,
+    "fog": fog.TRANSITIONS,
+    "fogsite": fogsite.ROWS,
+    "corps": corps.TRANSITIONS,
 }
 
 

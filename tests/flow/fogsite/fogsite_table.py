@@ -12,10 +12,10 @@ from fogkeeper.config import parse_config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
+from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.fogsite import FogsiteFlow
 from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
-from fogkeeper.flow.views import frame
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fogsite import Maze
 from support.clock import pass_time

@@ -1,4 +1,0 @@
-"""The whole box in a test now lives in ``support.box``; this name stays for older imports."""
-
-from support.box import BoxHarness as BoxHarness
-from support.box import RecordingLink as RecordingLink
