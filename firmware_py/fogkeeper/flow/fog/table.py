@@ -12,7 +12,6 @@ the same move (``link.py``). Controls that change something without leaving the 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from fogkeeper.flow.kit.asides import aside_rows
 
@@ -44,7 +43,7 @@ F = FogScreen
 SCORING = [F.SCORE, F.BONUS, F.REVIEW, F.PICK]
 LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
 
-GAME_PATH: list[dict[str, Any]] = [
+GAME_PATH: list[dict[str, object]] = [
     # the checklist: OK on "Start game" (or the link's fog.setup) lays out the game
     {"trigger": "start", "source": F.SETUP, "dest": F.INFO,
      "before": ["store_preset", "start_game"]},
@@ -125,4 +124,4 @@ GAME_PATH: list[dict[str, Any]] = [
 ]
 # leaving (hold B anywhere, then OK) and a refusal to read, from and back to any screen
 ASIDES = aside_rows(list(FogScreen), quit_screen=F.QUIT, notice=F.NOTICE)
-TRANSITIONS: list[dict[str, Any]] = [*ASIDES, *GAME_PATH]
+TRANSITIONS: list[dict[str, object]] = [*ASIDES, *GAME_PATH]

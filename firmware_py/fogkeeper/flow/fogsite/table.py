@@ -11,7 +11,6 @@ its menu at the top. A resumed game is put back on its screen by ``restore`` alo
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 
 class Stage(StrEnum):
@@ -63,7 +62,7 @@ TEAM_PHASE = tuple(s for s in PLAY_STAGES if s not in GUARDIAN_SCREENS)
 # a long press on B asks before the game is lost, from these screens
 QUITTABLE = (*TEAM_STAGES, S.GUARDIAN_GATE, S.GUARDIAN_REPORT, S.BOX_TURN)
 
-Row = dict[str, Any]  # a transitions row
+Row = dict[str, object]  # a transitions row
 # the game's path: what `fogkeeper diagram fogsite-path` draws
 GAME_PATH: list[Row] = [
     # ---- setup, behind the screen (setup.py) -------------------------------------------------
@@ -122,14 +121,20 @@ GAME_PATH: list[Row] = [
     {"trigger": "back", "source": S.LOG, "dest": S.REVEAL},
     {"trigger": "left", "source": S.LOG, "dest": S.REVEAL},
 ]
+
+
+def _back_to(source: Stage | list[Stage], screens: tuple[Stage, ...]) -> list[Row]:
+    """``back_to_<screen>`` from ``source`` to each of ``screens``, in their order."""
+    return [{"trigger": f"back_to_{s.value}", "source": source, "dest": s} for s in screens]
+
+
 # the asides, which come back where they left (from nearly every screen of play)
 ASIDE_ROWS: list[Row] = [
     {"trigger": "hold_back", "source": QUITTABLE, "dest": S.QUIT_ASK, "before": "remember"},
-    *({"trigger": f"back_to_{s.value}", "source": S.QUIT_ASK, "dest": s} for s in QUITTABLE),
+    *_back_to(S.QUIT_ASK, QUITTABLE),
     # the Guardian's look at the maze during the team's turn (PIN)
     {"trigger": "peek", "source": TEAM_STAGES, "dest": S.PEEK_PIN},
     {"trigger": "pin_ok", "source": S.PEEK_PIN, "dest": S.PEEK},
-    *({"trigger": f"back_to_{s.value}", "source": [S.PEEK_PIN, S.PEEK], "dest": s}
-      for s in TEAM_STAGES),
+    *_back_to([S.PEEK_PIN, S.PEEK], TEAM_STAGES),
 ]
 ROWS: list[Row] = [*GAME_PATH, *ASIDE_ROWS]
