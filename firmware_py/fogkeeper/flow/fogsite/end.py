@@ -3,7 +3,7 @@ and the record kept once."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fogkeeper.rules.fogsite import Cell, Phase, reveal_view
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
@@ -31,10 +31,11 @@ class End:
             effects.emit("fogsite.over", {"winner": winner.value if winner else None})
             effects.save_record(self.flow.name, self.record())
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         session = self.flow.session
-        record = {"game": self.flow.name, "view": reveal_view(session.running),
-                  "routes": {k: [Cell(*c).name for c in v] for k, v in session.routes.items()}}
+        record: dict[str, object] = {
+            "game": self.flow.name, "view": reveal_view(session.running),
+            "routes": {k: [Cell(*c).name for c in v] for k, v in session.routes.items()}}
         if session.box_plays():  # with the seed, `fogkeeper maze new` makes the maze again
             record["box"] = {**session.box_settings(), "seed": session.draft.seed}
         return record

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from transitions import Machine
 
@@ -162,7 +162,7 @@ class FogsiteFlow:
         deadlines = [self.box.deadline(), None if glass is None else glass.next_deadline(now)]
         return min((when for when in deadlines if when is not None), default=None)
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self) -> dict[str, object]:
         """What anyone may know: the screen and the public view (its log cut to the latest)."""
         session = self.session
         draft = session.draft
@@ -177,24 +177,24 @@ class FogsiteFlow:
         return {"screen": self.state.value, **view, "guardian_kind": draft.guardian.value, **box,
                 "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
         return self.link.dispatcher.run(name, args)
 
     # ---- power-loss safety ----------------------------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """The box's own save: it holds the maze. The team's clock is saved paused."""
         glass = self.session.glass
         return {"version": VERSION, "stage": self.state.value, "session": dump(self.session),
                 "glass": None if glass is None else glass.snapshot(self.context.clock())}
 
-    def restore(self, saved: dict[str, Any]) -> None:
+    def restore(self, saved: dict[str, object]) -> None:
         """Put a snapshot back, always locked; SnapshotError when this firmware cannot read it."""
         if saved.get("version") != VERSION:
             raise SnapshotError(f"FOGSITE save version {saved.get('version')!r}, "
                                 f"this reads {VERSION}")
         try:
             session = load(Session, saved["session"])
-            stage = Stage(saved["stage"])
+            stage = _stage(saved["stage"])
             glass = self._glass(saved["glass"])
         except (SessionError, KeyError, TypeError, ValueError) as error:
             raise SnapshotError(f"the saved FOGSITE game cannot be read ({error})") from None
@@ -213,14 +213,23 @@ class FogsiteFlow:
         self.machine.set_state(stage, model=self)
         session.cursor = cursor
 
-    def _glass(self, saved: dict[str, Any] | None) -> Hourglass | None:
+    def _glass(self, saved: object) -> Hourglass | None:
         """The team's clock comes back paused: the table restarts it with key3 when ready."""
         if saved is None:
             return None
+        if not isinstance(saved, dict):
+            raise TypeError("the team's clock is not an object")
         glass = Hourglass(int(saved["duration_seconds"]),
                           warn_at=self.context.config.timer.warn_at_seconds, players=1)
         glass.restore(saved)
         return glass
+
+
+def _stage(saved: object) -> Stage:
+    """The saved screen; anything but one of the stages' names is a ValueError, as Stage's."""
+    if not isinstance(saved, str):
+        raise ValueError(f"{saved!r} is not a valid {Stage.__qualname__}")
+    return Stage(saved)
 
 
 def _no_key(button: str) -> None:

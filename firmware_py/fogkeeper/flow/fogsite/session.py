@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
@@ -107,14 +106,16 @@ class RelicPlan:
                             restore_time=self.restore_time)
 
 
-def _rng_json(rng: random.Random) -> list[Any]:
+def _rng_json(rng: random.Random) -> list[object]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def _rng_back(saved: list[Any]) -> random.Random:
+def _rng_back(saved: list[object]) -> random.Random:
     rng = random.Random()
     version, internal, gauss = saved
+    if not isinstance(internal, list):
+        raise TypeError("the random state's middle part must be a list")
     rng.setstate((version, tuple(internal), gauss))
     return rng
 
