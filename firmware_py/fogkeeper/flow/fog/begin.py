@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from fogkeeper.flow.fog.session import (
     MISSION_DECKS,
@@ -174,7 +173,7 @@ def _missions(session: Session, rules: FogRules, seating: list[str],
                                   for player, hand in hands.items()]
 
 
-def public_setup(session: Session) -> dict[str, Any]:
+def public_setup(session: Session) -> dict[str, object]:
     """The setup every player may see (no mission card)."""
     state = session.state
     return {"board": state.setup.board, "mode": "solo" if session.solo else "multiplayer",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from transitions import Machine
 
@@ -96,26 +96,29 @@ class FogFlow:
     def next_deadline(self, now: float) -> float | None:
         return None if self.glass is None else self.glass.next_deadline(now)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         glass = None if self.glass is None else self.glass.snapshot(self.context.clock())
         return {"screen": self.screen.value, "session": snapshots.dump(self.s), "glass": glass}
 
-    def restore(self, saved: dict[str, Any]) -> None:
+    def restore(self, saved: dict[str, object]) -> None:
         """A saved game (from ``snapshot``); a damaged or older one raises SessionError."""
         if not isinstance(saved, dict) or "glass" not in saved:
             raise snapshots.SessionError("the saved FOG game is from an older box or damaged")
         self.s = snapshots.load(Session, saved["session"])
         screen = snapshots.load(FogScreen, saved["screen"], "screen")
         self.glass = None
-        if saved["glass"] is not None:
+        glass = saved["glass"]
+        if glass is not None:
+            if not isinstance(glass, dict):
+                raise TypeError("the saved hourglass is not an object")
             self.glass = self.new_glass()
-            self.glass.restore(saved["glass"])
+            self.glass.restore(glass)
         self.machine.set_state(screen, model=self)
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self) -> dict[str, object]:
         return link.public_state(self)
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
         return self.link.run(name, args)
 
     # ---- controls ------------------------------------------------------------------------
@@ -308,7 +311,7 @@ class FogFlow:
     def quit_game(self) -> None:
         self.outcome = Outcome.EXIT
 
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
+    def emit(self, event: str, payload: dict[str, object]) -> None:
         self.context.effects.emit(event, payload)
 
     # ---- conditions ----------------------------------------------------------------------

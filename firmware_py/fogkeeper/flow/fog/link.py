@@ -8,7 +8,7 @@ the player's name only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fog import fog_step, missions, scoring, turns
@@ -28,10 +28,10 @@ F = FogScreen
 SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values"}
 
 
-def public_state(flow: FogFlow) -> dict[str, Any]:
+def public_state(flow: FogFlow) -> dict[str, object]:
     """What every player may know: never a mission card before the score."""
     s = flow.s
-    out: dict[str, Any] = {"screen": flow.screen.value, "seed": s.seed}
+    out: dict[str, object] = {"screen": flow.screen.value, "seed": s.seed}
     if s.game is None:
         out["setup"] = {k: v for k, v in s.setup.items() if k in DEFAULT_SETUP}
         return out
@@ -203,7 +203,7 @@ def _whole(value: object, name: str) -> int:
     return value
 
 
-def _step(flow: FogFlow) -> dict[str, Any] | None:
+def _step(flow: FogFlow) -> dict[str, object] | None:
     step = flow.s.last_step
     return step.to_dict() if flow.screen is F.FOG and step is not None else None
 
@@ -219,13 +219,14 @@ def _cost_choice(args: LinkArgs) -> CostChoice:
     return asked
 
 
-def _entries(given: list[Any], what: str) -> list[dict[str, Any]]:
-    if not all(isinstance(x, dict) for x in given):
+def _entries(given: list[object], what: str) -> list[dict[str, object]]:
+    found = [x for x in given if isinstance(x, dict)]
+    if len(found) != len(given):
         raise LinkError(ErrorCode.BAD_ARGS, f"'{what}' must be a list of objects")
-    return given
+    return found
 
 
-def _losses(s: Session, given: list[Any]) -> list[Loss]:
+def _losses(s: Session, given: list[object]) -> list[Loss]:
     """The Islanders the FOG took, checked; nothing is entered until all are fine."""
     found: list[Loss] = []
     rows = fog_step.loss_rows(s)
@@ -244,7 +245,7 @@ def _losses(s: Session, given: list[Any]) -> list[Loss]:
     return found
 
 
-def _islanders(s: Session, given: list[Any]) -> list[Islander]:
+def _islanders(s: Session, given: list[object]) -> list[Islander]:
     """A colour's Islanders in boats and on piers, checked before any is entered."""
     found = []
     for x in _entries(given, "islanders"):
@@ -255,7 +256,7 @@ def _islanders(s: Session, given: list[Any]) -> list[Islander]:
     return found
 
 
-def _bonuses(s: Session, given: list[Any]) -> dict[str, int]:
+def _bonuses(s: Session, given: list[object]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for value in given:
         tile = _whole(value, "bonuses")
