@@ -15,11 +15,16 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from fogkeeper.errors import FogkeeperError
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 T = TypeVar("T")
+V = TypeVar("V")
+W = TypeVar("W")
 CODEC = "fogkeeper.codec"
 MAX_DEPTH = 64
 
@@ -28,15 +33,20 @@ class SessionError(FogkeeperError, ValueError):
     """A saved session that does not fit the session's types; the message names the key."""
 
 
-def codec(dump: Callable[[Any], Any], load: Callable[[Any], Any]) -> Mapping[str, Any]:
-    """Field metadata for a value that serialises itself (``dump``) and comes back (``load``)."""
+def codec(dump: Callable[[V], object], load: Callable[[W], V]) -> Mapping[str, object]:
+    """Field metadata for a value that serialises itself (``dump``) and comes back (``load``);
+    ``load`` is handed the saved JSON as it was read, and must refuse what does not fit."""
     return {CODEC: (dump, load)}
 
 
-def dump(value: Any) -> Any:
+@overload
+def dump(value: DataclassInstance) -> dict[str, object]: ...
+@overload
+def dump(value: object) -> object: ...
+def dump(value: object) -> object:
     """The JSON-ready form of a session (or any value a session field may hold)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for f in dataclasses.fields(value):
             item = getattr(value, f.name)
             own = f.metadata.get(CODEC)
@@ -51,7 +61,7 @@ def dump(value: Any) -> Any:
     return value
 
 
-def load(cls: type[T], data: Any, where: str = "session") -> T:
+def load(cls: type[T], data: object, where: str = "session") -> T:
     """A ``cls`` from its dumped form; SessionError names the first key that does not fit."""
     value = _load(cls, data, where, 0)
     return typing.cast(T, value)
@@ -61,7 +71,7 @@ def _fail(where: str, wanted: str) -> SessionError:
     return SessionError(f"bad value at {where}: expected {wanted}")
 
 
-def _load(kind: Any, data: Any, where: str, depth: int) -> Any:
+def _load(kind: object, data: object, where: str, depth: int) -> object:
     if depth > MAX_DEPTH:
         raise SessionError(f"bad value at {where}: nested too deep")
     if kind is Any or kind is object:
@@ -85,14 +95,14 @@ def _load(kind: Any, data: Any, where: str, depth: int) -> Any:
             raise _fail(where, f"one of {typing.get_args(kind)}")
         return data
     if origin is list:
-        (item,) = typing.get_args(kind) or (Any,)
+        (item,) = typing.get_args(kind) or (object,)
         if not isinstance(data, list):
             raise _fail(where, "a list")
         return [_load(item, v, f"{where}[{i}]", depth + 1) for i, v in enumerate(data)]
     if origin is tuple:
         return _load_tuple(kind, data, where, depth)
     if origin is dict:
-        key_kind, item = typing.get_args(kind) or (str, Any)
+        key_kind, item = typing.get_args(kind) or (str, object)
         if not isinstance(data, dict):
             raise _fail(where, "an object")
         return {_load(key_kind, k, f"{where}.{k}", depth + 1):
@@ -107,7 +117,7 @@ def _load(kind: Any, data: Any, where: str, depth: int) -> Any:
     return _load_plain(kind, data, where)
 
 
-def _load_tuple(kind: Any, data: Any, where: str, depth: int) -> tuple[Any, ...]:
+def _load_tuple(kind: object, data: object, where: str, depth: int) -> tuple[object, ...]:
     args = typing.get_args(kind)
     if not isinstance(data, list):
         raise _fail(where, "a list")
@@ -119,11 +129,11 @@ def _load_tuple(kind: Any, data: Any, where: str, depth: int) -> tuple[Any, ...]
                  for i, (a, v) in enumerate(zip(args, data, strict=True)))
 
 
-def _load_dataclass(kind: type, data: Any, where: str, depth: int) -> Any:
+def _load_dataclass(kind: type, data: object, where: str, depth: int) -> object:
     if not isinstance(data, dict):
         raise _fail(where, "an object")
     hints = typing.get_type_hints(kind)
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for f in dataclasses.fields(kind):
         if not f.init:
             continue
@@ -144,7 +154,7 @@ def _load_dataclass(kind: type, data: Any, where: str, depth: int) -> Any:
     return kind(**values)
 
 
-def _load_plain(kind: Any, data: Any, where: str) -> Any:
+def _load_plain(kind: object, data: object, where: str) -> object:
     if kind is float and isinstance(data, int) and not isinstance(data, bool):
         return float(data)
     if kind is type(None):
