@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -141,13 +141,13 @@ class Box:
             self.parts.set_hold_seconds(settings.hold_seconds)
         self._dimmed = False
 
-    def emit(self, event: str, payload: dict[str, Any]) -> None:
+    def emit(self, event: str, payload: Mapping[str, object]) -> None:
         if self.parts.link is not None:
             from fogkeeper.link.protocol import encode_event
 
             self.parts.link.send(encode_event(event, payload))
 
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
+    def save_record(self, game: str, record: Mapping[str, object]) -> str:
         """Write a finished game's record under the data folder; return its path."""
         from fogkeeper.app.store import JsonStore
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +24,9 @@ class _Quiet:
 
     def sound(self, tune: str) -> None: ...
     def apply_settings(self, settings: Any) -> None: ...
-    def emit(self, event: str, payload: dict[str, Any]) -> None: ...
+    def emit(self, event: str, payload: Mapping[str, object]) -> None: ...
 
-    def save_record(self, game: str, record: dict[str, Any]) -> str:
+    def save_record(self, game: str, record: Mapping[str, object]) -> str:
         return ""
 
     def load_preset(self, game: str) -> Any:

@@ -15,7 +15,7 @@ from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.link.protocol import ErrorCode, LinkError
 
 LinkArgs = Mapping[str, Any]
-Reply = dict[str, Any]
+Reply = dict[str, object]
 Handler = Callable[[LinkArgs], Reply]
 
 
