@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
+if TYPE_CHECKING:
+    from transitions.core import TransitionConfigDict
+
 
 class Phase(StrEnum):
     READY = "ready"
@@ -22,7 +25,7 @@ class Phase(StrEnum):
     EXPIRED = "expired"
 
 
-TRANSITIONS: list[dict[str, Any]] = [
+TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "_start", "source": [Phase.READY, Phase.EXPIRED], "dest": Phase.RUNNING},
     {"trigger": "_pause", "source": Phase.RUNNING, "dest": Phase.PAUSED},
     {"trigger": "_resume", "source": Phase.PAUSED, "dest": Phase.RUNNING},

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 
-def expand(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def expand(table: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
     """Let a table row name several triggers; transitions wants one trigger a row."""
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, object]] = []
     for row in table:
         names = row["trigger"] if isinstance(row["trigger"], list) else [row["trigger"]]
         rows.extend({**row, "trigger": name} for name in names)

@@ -8,7 +8,6 @@ a saved session, which puts back the screen it was saved on.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 
 class Screen(StrEnum):
@@ -31,7 +30,7 @@ MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]
 # the link may act from any screen but the boot offer, which must be answered first
 LINK_FREE = [s for s in Screen if s is not S.RESUME]
 
-TRANSITIONS: list[dict[str, Any]] = [
+TRANSITIONS: list[dict[str, object]] = [
     {"trigger": "ok", "source": S.RESUME, "dest": None, "after": "resume_session"},
     {"trigger": "hold_ok", "source": S.RESUME, "dest": S.HOME, "after": "discard_session"},
     {"trigger": ANY_KEY, "source": S.KEYMAP, "dest": S.HOME},

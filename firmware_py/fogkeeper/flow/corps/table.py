@@ -6,7 +6,7 @@ Menu choices are plain code that fires the table's named triggers, as the link d
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -46,7 +46,7 @@ PLAYING = [s for s in CorpsScreen if s not in AFTER_END]
 WITH_KEY = [C.SEAL_PIN, C.SEAL_NO_PIN, C.SEALED, C.UNSEAL_PIN, C.NO_PIN]
 log = logging.getLogger(__name__)
 
-TRANSITIONS: list[dict[str, Any]] = [
+TRANSITIONS: list[Mapping[str, object]] = [
     # quitting: a long press on B anywhere, then OK to confirm; B goes back where it was
     {"trigger": "hold_back", "source": NOT_QUIT, "dest": C.QUIT, "before": "remember_for_quit"},
     {"trigger": "ok", "source": C.QUIT, "dest": None, "after": "quit_game"},

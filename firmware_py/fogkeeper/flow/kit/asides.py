@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any
 
 from fogkeeper.ui import screens
 from fogkeeper.ui.draw import Frame
@@ -19,7 +18,7 @@ QUIT_HINT = "OK quit game  B keep playing"
 
 def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
                remember: str = "remember", quit_game: str = "quit_game",
-               go_back: str = "go_back") -> list[dict[str, Any]]:
+               go_back: str = "go_back") -> list[dict[str, object]]:
     """Rows for the quit question (hold B anywhere, OK quits, B returns) and for a notice
     (``refused`` shows it, OK or B return); ``remember``/``quit_game``/``go_back`` name the
     model's callbacks."""
