@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any
 
 from fogkeeper.config import Config
 
@@ -21,20 +21,28 @@ class Settings:
         return cls(config.display.contrast, config.buzzer.volume_percent, config.buzzer.muted,
                    config.display.rotation, config.inputs.hold_seconds)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
-    def merged(self, saved: dict[str, Any]) -> Settings:
+    def merged(self, saved: Mapping[str, object]) -> Settings:
         """Take the saved values that are still valid; a bad one keeps the configured value."""
-        checks = {
-            "contrast": lambda v: isinstance(v, int) and 0 <= v <= 255,
-            "volume_percent": lambda v: isinstance(v, int) and 0 <= v <= 100,
-            "muted": lambda v: isinstance(v, bool),
-            "rotation": lambda v: v in (0, 180),
-            "hold_seconds": lambda v: isinstance(v, int | float) and 0.3 <= v <= 3.0,
-        }
-        good = {k: v for k, v in saved.items() if k in checks and checks[k](v)}
-        return replace(self, **good)
+        contrast = saved.get("contrast")
+        volume = saved.get("volume_percent")
+        muted = saved.get("muted")
+        rotation = saved.get("rotation")
+        held = saved.get("hold_seconds")
+        return replace(
+            self,
+            contrast=contrast if isinstance(contrast, int) and 0 <= contrast <= 255
+            else self.contrast,
+            volume_percent=volume if isinstance(volume, int) and 0 <= volume <= 100
+            else self.volume_percent,
+            muted=muted if isinstance(muted, bool) else self.muted,
+            rotation=int(rotation) if isinstance(rotation, int | float) and rotation in (0, 180)
+            else self.rotation,
+            hold_seconds=held if isinstance(held, int | float) and 0.3 <= held <= 3.0
+            else self.hold_seconds,
+        )
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from transitions import Machine
 
@@ -73,7 +73,7 @@ class App:
         self.times_row = 0
         self.visual_only = config.timer.visual_only
         self.glass = self._new_glass()
-        self.saved: dict[str, Any] | None = None
+        self.saved: dict[str, object] | None = None
         self.game: GameFlow | None = None
         self.problem = ""
         self._last_trigger = ""

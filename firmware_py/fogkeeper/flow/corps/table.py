@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from transitions import Machine
 
@@ -194,12 +194,12 @@ class CorpsFlow:
     def next_deadline(self, now: float) -> float | None:
         return self.session.next_reveal_at
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """The session and the screen; it holds the sealed key, so it stays on the box."""
         return {"version": SAVE_VERSION, "screen": self.state.value,
                 **session_codec.dump(self.session)}
 
-    def restore(self, saved: dict[str, Any]) -> None:
+    def restore(self, saved: dict[str, object]) -> None:
         """Come back to the saved screen; SessionError (a FogkeeperError) when it is damaged."""
         if saved.get("version") != SAVE_VERSION:
             raise SessionError(f"corps save version {saved.get('version')!r}, "
@@ -221,10 +221,10 @@ class CorpsFlow:
                           else key_entry.SEAL_PIN_TITLE)
         self.machine.set_state(screen, model=self)
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self) -> dict[str, object]:
         return {**corps.public_view(self.session.chapter), "screen": self.state.value}
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, Any]:
+    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
         return self.link.run(name, args)
 
     # ---- menus ---------------------------------------------------------------------------
