@@ -6,10 +6,10 @@ Nothing here shows the key: the entry draws the one token being entered, on the 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fogkeeper.flow.game import GameContext
 from fogkeeper.flow.kit.session import codec
@@ -41,12 +41,23 @@ def key_ways(s: CorpsSession) -> tuple[KeyWay, ...]:
             *((KeyWay.NO_KEY,) if notebook and not s.board_opened else ()))
 
 
-def _entry_from_json(data: Mapping[str, Any]) -> KeyEntry:
+def _entry_from_json(data: Mapping[str, object]) -> KeyEntry:
+    saved = data["chosen"]
+    if not isinstance(saved, Iterable):
+        raise TypeError(f"'{type(saved).__name__}' object is not iterable")
     try:
-        chosen = [corps.Token(value) for value in data["chosen"]]
+        chosen = [corps.Token(value) for value in saved]
     except ValueError:
         raise ValueError("key_entry: a chosen token is not a guess token") from None
-    return KeyEntry(int(data["map"]), chosen, int(data["choice"]))
+    return KeyEntry(_whole(data["map"]), chosen, _whole(data["choice"]))
+
+
+def _whole(value: object) -> int:
+    """``int(value)`` for what JSON can hold: a number or a string, else TypeError as int's."""
+    if not isinstance(value, int | float | str):
+        raise TypeError(f"int() argument must be a string or a real number, "
+                        f"not '{type(value).__name__}'")
+    return int(value)
 
 
 @dataclass
@@ -94,7 +105,7 @@ class KeyEntry:
     def to_key(self) -> corps.AnswerKey:
         return corps.key_from_slots(self.map_id, dict(zip(corps.SLOTS, self.chosen, strict=False)))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"map": self.map_id, "chosen": [t.value for t in self.chosen],
                 "choice": self.choice}
 
