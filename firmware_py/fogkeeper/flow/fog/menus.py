@@ -166,7 +166,8 @@ def _results(s: Session) -> list[Row]:
 def _detail(s: Session) -> list[Row]:
     if s.result is None:
         return []
-    lines = scoring.detail_lines(s.result, min(s.detail, len(s.result["players"]) - 1))
+    players = len(scoring.ranking_rows(s.result))   # one row a player
+    lines = scoring.detail_lines(s.result, min(s.detail, players - 1))
     return [Row(Item(i), line) for i, line in enumerate(lines)]
 
 

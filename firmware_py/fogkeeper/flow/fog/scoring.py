@@ -29,6 +29,7 @@ from fogkeeper.rules.fog.scoring import LABELS
 
 TYPES = tuple(t.value for t in IslanderType)
 Fields = list[tuple[PickField, tuple[str, ...]]]
+Position = dict[str, str | bool]   # one Islander's final position, as the record spells it
 
 
 def nations(s: Session) -> list[str]:
@@ -136,18 +137,18 @@ def set_bonus(s: Session, colour: str, value: int, count: int) -> None:
 
 
 # ---- the record and its result ---------------------------------------------------------------
-def _leader_marks(s: Session, islanders: list[dict[str, Any]]) -> None:
+def _leader_marks(s: Session, islanders: list[Position]) -> None:
     """Option 10: mark the designated Leaders (and a stand-in Elder), one of each at most."""
     wanted = Counter((x.nation, x.type.value) for x in s.leaders)
     for x in islanders:
-        key = (x["nation"], x["type"])
+        key = (str(x["nation"]), str(x["type"]))
         if wanted[key] > 0:
             x["rescue_leader"] = True
             wanted[key] -= 1
 
 
-def _positions(s: Session) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+def _positions(s: Session) -> list[Position]:
+    found: list[Position] = []
     for loss in s.state.losses:
         found.append({"nation": loss.nation, "type": loss.type.value, "owner": loss.owner,
                       "at": f"lost:{loss.row}"})
@@ -158,7 +159,7 @@ def _positions(s: Session) -> list[dict[str, Any]]:
     return found
 
 
-def build_record(s: Session) -> dict[str, Any]:
+def build_record(s: Session) -> dict[str, object]:
     """The game record in the engine's format, history included (turns, draws, FOG steps)."""
     state = s.state
     setup = public_setup(s)
@@ -191,7 +192,7 @@ def _drawn(deck: Deck | None) -> list[str]:
     return [] if deck is None else list(deck.order[:deck.drawn])
 
 
-def score(s: Session) -> tuple[dict[str, Any], Result]:
+def score(s: Session) -> tuple[dict[str, object], Result]:
     """Check and score the record; a refused record raises RecordError naming every reason."""
     record = build_record(s)
     result = score_record(record_from_dict(record), s.rules)

@@ -143,11 +143,11 @@ class Islander:
         return out
 
 
-def _states_to_json(states: list[GameState]) -> list[dict[str, Any]]:
+def _states_to_json(states: list[GameState]) -> list[dict[str, object]]:
     return [state_to_dict(s) for s in states]
 
 
-def _states_from_json(data: list[dict[str, Any]]) -> list[GameState]:
+def _states_from_json(data: list[dict[str, object]]) -> list[GameState]:
     return [state_from_dict(d) for d in data]
 
 
@@ -184,7 +184,7 @@ class Session:
     editing: bool = False   # one colour re-entered from the review screen
     final: dict[str, list[Islander]] = field(default_factory=dict)
     bonuses: dict[str, dict[str, int]] = field(default_factory=dict)   # colour -> value -> n
-    result: dict[str, Any] | None = None      # the engine's Result, as the link sends it
+    result: dict[str, object] | None = None      # the engine's Result, as the link sends it
     record_path: str = ""
     detail: int = 0
     notice: list[str] = field(default_factory=list)
