@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from transitions import Machine
 
@@ -32,6 +32,17 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "_expire", "source": Phase.RUNNING, "dest": Phase.EXPIRED},
     {"trigger": "_reset", "source": "*", "dest": Phase.READY},
 ]
+
+
+class GlassSnapshot(TypedDict):
+    """The hourglass as JSON (see ``Hourglass.snapshot``)."""
+
+    phase: str
+    duration_seconds: int
+    left_seconds: float
+    player: int
+    turns: list[list[float]]
+    warned: list[int]
 
 
 @dataclass(frozen=True)
@@ -174,7 +185,7 @@ class Hourglass:
         fraction = left - math.floor(left)
         return now + (fraction if fraction > 1e-6 else 1.0) if left > 0 else now
 
-    def snapshot(self, now: float) -> dict[str, Any]:
+    def snapshot(self, now: float) -> GlassSnapshot:
         """JSON-ready state; a running glass is saved as paused with the time it has left."""
         running = self.phase is Phase.RUNNING
         return {

@@ -6,7 +6,8 @@ from typing import Any
 
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.app import MENUS, App, Screen
-from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.game import GameFlow
+from fogkeeper.flow.hourglass import GlassSnapshot, Phase
 
 FORMAT = "fogkeeper-session"
 VERSION = 1
@@ -17,7 +18,7 @@ class SnapshotError(FogkeeperError, ValueError):
     """A saved session that this firmware cannot put back (damaged, foreign or too new)."""
 
 
-def take(app: App, now: float) -> dict[str, Any]:
+def take(app: App, now: float) -> dict[str, object]:
     """Everything needed to come back to the same screen with the same state."""
     screen = Screen.HOME if app.state is Screen.PROBLEM else app.state
     if screen is Screen.RESUME:  # still deciding: keep what was offered, not the offer itself
@@ -36,7 +37,7 @@ def take(app: App, now: float) -> dict[str, Any]:
     }
 
 
-def describe(screen: Screen, glass: dict[str, Any], game: str | None = None) -> str:
+def describe(screen: Screen, glass: GlassSnapshot, game: str | None = None) -> str:
     """A few words for the boot offer, e.g. 'timer P2 0:42 paused'."""
     if game is not None:
         return f"a game of {game}"
@@ -54,7 +55,7 @@ def worth_offering(saved: dict[str, Any]) -> bool:
     return busy or saved.get("screen") not in {s.value for s in QUIET_SCREENS}
 
 
-def check(saved: Any) -> dict[str, Any]:
+def check(saved: object) -> dict[str, Any]:
     """Raise SnapshotError naming the first thing wrong; return the snapshot when usable."""
     if not isinstance(saved, dict) or saved.get("format") != FORMAT:
         raise SnapshotError("not a fogkeeper session file")
@@ -75,17 +76,19 @@ def check(saved: Any) -> dict[str, Any]:
     return saved
 
 
-def _check_glass(glass: Any) -> None:
-    _expect(isinstance(glass, dict), "hourglass")
+def _check_glass(glass: object) -> None:
+    if not isinstance(glass, dict):
+        raise _bad("hourglass")
     _expect(glass.get("phase") in {p.value for p in Phase}, "hourglass.phase")
     duration = glass.get("duration_seconds")
-    _expect(isinstance(duration, int) and 1 <= duration <= 3600, "hourglass.duration_seconds")
+    if not (isinstance(duration, int) and 1 <= duration <= 3600):
+        raise _bad("hourglass.duration_seconds")
     left = glass.get("left_seconds")
     _expect(isinstance(left, int | float) and 0 <= left <= duration, "hourglass.left_seconds")
     turns = glass.get("turns")
-    _expect(isinstance(turns, list) and 1 <= len(turns) <= 8 and all(
-        isinstance(t, list) and all(isinstance(x, int | float) for x in t) for t in turns),
-        "hourglass.turns")
+    if not (isinstance(turns, list) and 1 <= len(turns) <= 8 and all(
+            isinstance(t, list) and all(isinstance(x, int | float) for x in t) for t in turns)):
+        raise _bad("hourglass.turns")
     player = glass.get("player")
     _expect(isinstance(player, int) and 0 <= player < len(turns), "hourglass.player")
     warned = glass.get("warned")
@@ -95,7 +98,11 @@ def _check_glass(glass: Any) -> None:
 
 def _expect(ok: bool, key: str) -> None:
     if not ok:
-        raise SnapshotError(f"the saved session has a bad value at {key}")
+        raise _bad(key)
+
+
+def _bad(key: str) -> SnapshotError:
+    return SnapshotError(f"the saved session has a bad value at {key}")
 
 
 def restore_app(app: App, saved: dict[str, Any]) -> None:
@@ -119,7 +126,7 @@ def restore_quiet(app: App, saved: dict[str, Any]) -> None:
     app.place_cursors(saved["cursors"])
 
 
-def _restore_game(app: App, saved: dict[str, Any]) -> Any:
+def _restore_game(app: App, saved: dict[str, Any]) -> GameFlow:
     try:
         game = app.new_game(saved["name"])
     except KeyError:
