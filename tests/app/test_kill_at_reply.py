@@ -19,7 +19,7 @@ from flow.fog.test_fog_link import SETUP, place
 from support.box import BoxHarness
 from support.process import BoxProcess
 
-READ_ONLY = {"hello", "screen", "state", "fog.state", "fog.result", "fog.cost"}
+READ_ONLY = {"hello", "screen", "state", "fog.state", "fog.result", "fog.cost", "corps.state"}
 
 
 def _comparable(value: Any) -> Any:
@@ -38,15 +38,16 @@ def _comparable(value: Any) -> Any:
 class Lockstep:
     """The killed box and its twin, asked the same things in the same order."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder, self.twin_folder = folder / "box", folder / "twin"
-        self.twin = BoxHarness(self.twin_folder)
-        self.box = BoxProcess(self.folder)
+    def __init__(self, folder: Path, pin: str = "") -> None:
+        self.folder, self.twin_folder, self.pin = folder / "box", folder / "twin", pin
+        self.sections = {"security": {"pin": pin}}
+        self.twin = BoxHarness(self.twin_folder, **self.sections)
+        self.box = BoxProcess(self.folder, pin)
         self.kills = 0
 
     def _restart_twin(self) -> None:
         self.twin.close()
-        self.twin = BoxHarness(self.twin_folder)
+        self.twin = BoxHarness(self.twin_folder, **self.sections)
         if self.twin.request("screen")["state"] == "resume":
             assert self.twin.request("session.resume")["ok"]
 
@@ -57,7 +58,7 @@ class Lockstep:
         if got["ok"] and cmd not in READ_ONLY:
             self.box.kill()  # the instant the ok arrived
             self.kills += 1
-            self.box = BoxProcess(self.folder)
+            self.box = BoxProcess(self.folder, self.pin)
             if self.box.request("screen")["state"] == "resume":
                 assert self.box.request("session.resume")["ok"]
             self._restart_twin()
@@ -121,5 +122,28 @@ def test_a_game_of_the_fog_loses_no_acknowledged_command(tmp_path: Path) -> None
                     "preparation_bonuses"):
             assert by_killed[key] == by_twin[key], key
         assert both.kills >= 25
+    finally:
+        both.close()
+
+
+def test_a_corps_chapter_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    from flow.corps.test_corps_link import FREE, KEY, KEY_TEXT
+
+    both = Lockstep(tmp_path, pin="4711")
+    try:
+        ask = both.ask
+        ask("game.start", game="corps")
+        assert ask("corps.key", pin="4711", key=KEY_TEXT, map=5)["ok"]
+        for slot in FREE:
+            assert ask("corps.guess", op="place", token=KEY.answer(slot).value, slot=slot)["ok"]
+        for _ in range(3):
+            assert ask("corps.track", event="tipi")["ok"]
+        assert ask("corps.end")["ok"]
+        assert ask("corps.reveal")["ok"]
+        done = ask("corps.reveal", all=True)
+        assert done["reveal"]["verdict"]["summary"] == "won: 9 of 9 rules right"
+        killed = both.box.request("corps.state")
+        assert _comparable(killed) == _comparable(both.twin.request("corps.state"))
+        assert both.kills >= 14
     finally:
         both.close()

@@ -16,12 +16,16 @@ import serial
 class BoxProcess:
     """A running `fogkeeper run` process and a pyserial connection to its link."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, pin: str = "") -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.link_path = folder / "link"
+        # a killed box leaves its link behind, maybe still pointing at a live pty: never open
+        # that one, wait for the new box's own
+        self.link_path.unlink(missing_ok=True)
         config = folder / "box.toml"
         config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n'
-                          '[screen]\nshift_every_seconds = 0\n', encoding="utf-8")
+                          '[screen]\nshift_every_seconds = 0\n'
+                          f'[security]\npin = "{pin}"\n', encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "fogkeeper", "run", "--sim", "--config", str(config),
              "--link", f"pty:{self.link_path}"],
@@ -34,6 +38,7 @@ class BoxProcess:
         self.port = serial.Serial(str(self.link_path), timeout=0.2)
         self.events: list[dict[str, Any]] = []
         self.next_id = 0
+        self._partial = b""
 
     def request(self, cmd: str, **args: Any) -> dict[str, Any]:
         self.next_id += 1
@@ -41,11 +46,17 @@ class BoxProcess:
         return self.wait_for(lambda line: line.get("id") == self.next_id)
 
     def wait_for(self, match: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The first line from the box that ``match`` accepts; events on the way are kept.
+
+        A read that times out mid-line keeps its bytes for the next read: a line is parsed
+        only once its LF has arrived (a loaded machine splits lines).
+        """
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            raw = self.port.readline()
-            if not raw:
+            self._partial += self.port.readline()
+            if not self._partial.endswith(b"\n"):
                 continue
+            raw, self._partial = self._partial, b""
             line = json.loads(raw)
             if "event" in line:
                 self.events.append(line)
