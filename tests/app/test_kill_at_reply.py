@@ -19,7 +19,8 @@ from flow.fog.test_fog_link import SETUP, place
 from support.box import BoxHarness
 from support.process import BoxProcess
 
-READ_ONLY = {"hello", "screen", "state", "fog.state", "fog.result", "fog.cost", "corps.state"}
+READ_ONLY = {"hello", "screen", "state", "fog.state", "fog.result", "fog.cost", "corps.state",
+             "fogsite.state"}
 
 
 def _comparable(value: Any) -> Any:
@@ -147,3 +148,50 @@ def test_a_corps_chapter_loses_no_acknowledged_command(tmp_path: Path) -> None:
         assert both.kills >= 14
     finally:
         both.close()
+
+
+class KilledOnly:
+    """A box killed at every ok, for a game whose replies carry its whole public state
+    (FOGSITE): after each restart, the state must be the one the acknowledged reply showed.
+    (FOGSITE deals its Relic hands from the clock, so a twin would deal other hands.)"""
+
+    def __init__(self, folder: Path, pin: str) -> None:
+        self.folder, self.pin = folder, pin
+        self.box = BoxProcess(folder, pin)
+        self.kills = 0
+
+    def ask(self, cmd: str, **args: Any) -> dict[str, Any]:
+        got = self.box.request(cmd, **args)
+        if got["ok"] and cmd not in READ_ONLY:
+            self.box.kill()
+            self.kills += 1
+            self.box = BoxProcess(self.folder, self.pin)
+            if self.box.request("screen")["state"] == "resume":
+                assert self.box.request("session.resume")["ok"]
+            if cmd.startswith("fogsite."):
+                after = self.box.request("fogsite.state")
+                shared = {k for k in got if k in after} - {"id", "ok"}
+                assert len(shared) >= 5
+                assert {k: _comparable(after[k]) for k in shared} == {
+                    k: _comparable(got[k]) for k in shared}, f"lost: {cmd} {args}"
+        return got
+
+
+def test_a_fogsite_game_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    from flow.fogsite.fogsite_table import MAZE, PIN
+
+    box = KilledOnly(tmp_path, PIN)
+    try:
+        ask = box.ask
+        assert ask("game.start", game="fogsite")["ok"]
+        assert ask("fogsite.setup", maze=MAZE, colours=["R", "G", "B"], sleeping="G",
+                   guardian_start="E3", pin=PIN)["ok"]
+        assert ask("fogsite.guardian_move", pin=PIN, moves="S1")["ok"]
+        assert ask("fogsite.explore", colour="R", direction="S")["ok"]
+        for colour, route in (("R", "SSEE"), ("G", "WNNE"), ("B", "WSWS")):
+            assert ask("fogsite.move", colour=colour, route=route)["ok"]
+            assert ask("fogsite.end_turn", colour=colour)["ok"]
+        assert ask("fogsite.escape", announce=True)["winner"] == "investigators"
+        assert box.kills >= 10
+    finally:
+        box.box.stop()

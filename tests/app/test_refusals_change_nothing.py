@@ -62,7 +62,7 @@ def _try_everything(h: BoxHarness, game: str, rng: random.Random, rounds: int) -
     return refused
 
 
-@pytest.mark.parametrize("game", ["fog", "corps"])
+@pytest.mark.parametrize("game", ["fog", "fogsite", "corps"])
 def test_bad_arguments_to_every_game_command_change_nothing(tmp_path: Path, game: str) -> None:
     rng = random.Random(f"refusals-{game}")
     h = BoxHarness(tmp_path / "box", security={"pin": "2468"})
