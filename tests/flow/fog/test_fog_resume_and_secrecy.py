@@ -87,3 +87,19 @@ def test_the_hand_screen_shows_the_cards_on_the_panel_only(tmp_path: Path) -> No
     shown = t.harness.request("screen")
     assert shown["ok"] and "png" not in shown and t.harness.box.frame is not None
     assert t.harness.box.frame.private
+
+
+def test_no_reply_or_event_carries_the_seed_the_missions_are_dealt_from(tmp_path: Path) -> None:
+    from support.box import BoxHarness
+
+    h = BoxHarness(tmp_path)
+    assert h.request("game.start", game="fog")["ok"]
+    seed = h.box.app.game.s.seed  # type: ignore[union-attr]
+    h.request("fog.state")
+    h.request("state")
+    h.request("fog.setup", players=4, rescued_islanders="secret")
+    h.request("fog.continue")
+    h.request("fog.state")
+    h.request("state")
+    sent = json.dumps(h.link.lines)
+    assert '"seed"' not in sent and str(seed) not in sent

@@ -29,9 +29,10 @@ SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values"}
 
 
 def public_state(flow: FogFlow) -> dict[str, object]:
-    """What every player may know: never a mission card before the score."""
+    """What every player may know: never a mission card before the score, and never the
+    seed (with it and this firmware the deal of every mission could be predicted)."""
     s = flow.s
-    out: dict[str, object] = {"screen": flow.screen.value, "seed": s.seed}
+    out: dict[str, object] = {"screen": flow.screen.value}
     if s.game is None:
         out["setup"] = {k: v for k, v in s.setup.items() if k in DEFAULT_SETUP}
         return out
