@@ -1,4 +1,4 @@
-"""The asides every game shares: the quit question, a notice to read, a hand-off, a hand back.
+"""The asides a game shares: the quit question and a notice, each back where it cut in.
 
 An aside interrupts a screen and returns to it. The rows below put every screen's way into
 and back out of the asides in a game's table; the game's model keeps ``back_to`` (the screen
@@ -9,11 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-
-from fogkeeper.ui import screens
-from fogkeeper.ui.draw import Frame
-
-QUIT_HINT = "OK quit game  B keep playing"
 
 
 def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
@@ -33,20 +28,3 @@ def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
         *({"trigger": f"back_to_{s.value}", "source": asides, "dest": s}
           for s in screens_ if s not in asides),
     ]
-
-
-def quit_frame(game_title: str) -> Frame:
-    """The question before a game is thrown away (its progress is lost)."""
-    return screens.render_message(screens.MessageView(
-        "Quit game?", (game_title, "This game will be lost."), QUIT_HINT))
-
-
-def notice_frame(title: str, lines: Sequence[str], hint: str = "OK back") -> Frame:
-    """A refusal or a note to read, then back where the player was."""
-    return screens.render_message(screens.MessageView(title, tuple(lines), hint))
-
-
-def handoff_frame(name: str, why: str, hint: str = "hold OK when ready") -> Frame:
-    """"Pass the box to Pink": the next screen is for that player's eyes only."""
-    return screens.render_message(screens.MessageView(
-        "Pass the box", (f"to {name}", why), hint, big=""))
