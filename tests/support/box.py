@@ -7,6 +7,7 @@ after a restart.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ class RecordingLink:
 
 class BoxHarness:
     def __init__(self, data_dir: Path, **sections: dict[str, Any]) -> None:
+        OPEN.append(self)
         self.sections = sections
         self.now = 1000.0
         raw: dict[str, Any] = {
@@ -119,8 +121,25 @@ class BoxHarness:
         return replies[0]
 
     def close(self) -> None:
-        self.box.save(force=True)
-        self.box.close()
+        """Save and stop the box's drivers (their threads); safe to call twice."""
+        if self in OPEN:
+            OPEN.remove(self)
+            try:
+                self.box.save(force=True)
+            finally:
+                self.box.close()
+
+
+# every harness not closed yet: the autouse fixture in tests/conftest.py closes them after
+# each test, so the gpiozero threads of a finished test's boxes never pile up
+OPEN: list[BoxHarness] = []
+
+
+def close_all() -> None:
+    for harness in list(OPEN):
+        # a test may have broken its disk on purpose; the box still closes
+        with contextlib.suppress(Exception):
+            harness.close()
 
 
 def box_in_game(folder: Path, game: str, pin: str | None = None) -> BoxHarness:
