@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from fogkeeper.errors import ConfigError
+from fogkeeper.data import read_toml
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.corps import CorpsOptions, options_from_mapping
 
@@ -19,11 +18,5 @@ def corps_chapter_path() -> Path:
 def load_corps_options(path: Path | None = None) -> CorpsOptions:
     """Read and check the chapter options; ConfigError names the file and the key."""
     source = path or corps_chapter_path()
-    try:
-        with source.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise ConfigError(f"{source}: cannot read ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    data = read_toml(source)
     return options_from_mapping(data, str(source))  # its errors name the file and the key

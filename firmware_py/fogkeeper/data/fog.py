@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from fogkeeper.data import read_toml
 from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fog import Board, CardSet, FogRules, board_from_dict, cards_from_dict
@@ -19,28 +18,18 @@ DECK_FILES = {
 }
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-
-
 def load_board(name: str, folder: Path | None = None) -> Board:
     """Board S, F, M or L from `<config>/boards/<name>.toml`."""
     if name not in BOARD_NAMES:
         raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
     path = (folder or config_dir()) / "boards" / f"{name}.toml"
-    return board_from_dict(_read(path), source=str(path))
+    return board_from_dict(read_toml(path), source=str(path))
 
 
 def load_cards(folder: Path | None = None) -> CardSet:
     """The five Uncertainty decks from `<config>/decks/fog_*.toml`."""
     base = (folder or config_dir()) / "decks"
-    return cards_from_dict({deck: _read(base / file) for deck, file in DECK_FILES.items()})
+    return cards_from_dict({deck: read_toml(base / file) for deck, file in DECK_FILES.items()})
 
 
 def load_rules(board: str, folder: Path | None = None) -> FogRules:
@@ -75,7 +64,7 @@ def _numbers(path: Path, key: str, value: object) -> dict[str, int]:
 
 def read_scenario(path: Path) -> Scenario:
     """One scenario file; a broken one names the file and the key."""
-    data = _read(path)
+    data = read_toml(path)
     if data.get("board") not in BOARD_NAMES:
         raise ConfigError(f"{path}: key 'board': choose one of {', '.join(BOARD_NAMES)}")
     if "nation_mp" not in data:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+from fogkeeper.data import read_toml
 from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fogsite.options import Options, options_from_mapping
@@ -19,13 +19,7 @@ def fogsite_config_path() -> Path:
 def load_fogsite_options(path: Path | None = None) -> Options:
     """Read and check the FOGSITE options; ConfigError names the file and the key."""
     source = path or fogsite_config_path()
-    try:
-        with source.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise ConfigError(f"{source}: cannot read ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    data = read_toml(source)
     try:
         return options_from_mapping(data)
     except ConfigError as error:
