@@ -6,7 +6,6 @@ import errno
 import json
 import os
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -83,20 +82,6 @@ def test_a_file_where_the_folder_should_be_gives_a_storage_error(tmp_path: Path)
     (tmp_path / "data").write_text("not a folder")
     with pytest.raises(StorageError, match="data folder is a file"):
         JsonStore(tmp_path / "data" / "session.json").save({"turn": 1})
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 64 kB tmpfs of its own (the box runs as root on the Pi; so do CI and this test)."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    if os.geteuid() != 0:
-        pytest.fail("the storage fault tests mount a small tmpfs and need root")
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], check=True)
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_a_full_disk_refuses_with_its_reason_and_keeps_the_old_file(small_disk: Path) -> None:
