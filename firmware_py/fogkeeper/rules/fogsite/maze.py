@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from fogkeeper.errors import RulesError
 
@@ -53,15 +54,49 @@ class Direction(Enum):
         return self.value[1]
 
 
-@dataclass(frozen=True, order=True)
+# Cells inside this range are made once and shared: the engines build and compare cells in
+# their inner loops, and a shared cell compares by identity and keeps its hash.
+_SHARED_RANGE = range(-8, 16)
+_SHARED: dict[tuple[int, int], Cell] = {}
+
+
+@dataclass(frozen=True, order=True, init=False)
 class Cell:
     """A grid position; col 0 = column A (west), row 0 = row 1 (north). May lie outside."""
 
+    __slots__ = ("_hash", "col", "row")
+    _hash: ClassVar[int]  # set per cell in __new__ (a slot, not a field)
     col: int
     row: int
 
+    def __new__(cls, col: int, row: int) -> Cell:
+        shared = _SHARED.get((col, row))
+        if shared is not None:
+            return shared
+        cell = object.__new__(cls)
+        object.__setattr__(cell, "col", col)
+        object.__setattr__(cell, "row", row)
+        object.__setattr__(cell, "_hash", hash((col, row)))  # the value a tuple would hash to
+        if col in _SHARED_RANGE and row in _SHARED_RANGE:
+            _SHARED[(col, row)] = cell
+        return cell
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Cell):
+            return NotImplemented
+        return self.col == other.col and self.row == other.row
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
+        return Cell, (self.col, self.row)
+
     def step(self, direction: Direction, cells: int = 1) -> Cell:
-        return Cell(self.col + direction.dx * cells, self.row + direction.dy * cells)
+        dx, dy = direction.value
+        return Cell(self.col + dx * cells, self.row + dy * cells)
 
     def offset(self, dx: int, dy: int) -> Cell:
         return Cell(self.col + dx, self.row + dy)
