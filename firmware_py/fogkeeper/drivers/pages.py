@@ -49,8 +49,12 @@ def _changed_columns(old: bytes | None, new: bytes) -> tuple[int, int] | None:
         return 0, len(new) - 1
     if old == new:
         return None
-    diffs = [col for col, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
-    return diffs[0], diffs[-1]
+    # the pages as big numbers: the XOR's highest and lowest set bits are the first and last
+    # differing byte (done in C, not 128 Python steps a page)
+    diff = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")
+    last_byte = len(new) - 1
+    return (last_byte - (diff.bit_length() - 1) // 8,
+            last_byte - ((diff & -diff).bit_length() - 1) // 8)
 
 
 class PagedFrameWriter:
