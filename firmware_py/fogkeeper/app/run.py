@@ -171,10 +171,12 @@ def open_display(config: Config, clock: Callable[[], float] = time.monotonic) ->
 
 
 def build(config: Config, *, keymap: bool = False,
-          clock: Callable[[], float] = time.monotonic) -> Box:
+          clock: Callable[[], float] = time.monotonic,
+          wall_clock: Callable[[], float] = time.time) -> Box:
     """Pick and start every part the config names, then make the box around them."""
     check_modules(config)
-    box = assemble(config, open_display(config, clock), keymap=keymap, clock=clock)
+    box = assemble(config, open_display(config, clock), keymap=keymap, clock=clock,
+                   wall_clock=wall_clock)
     connect(box, config)
     return box
 
@@ -193,14 +195,16 @@ class _NoSound:
 
 
 def assemble(config: Config, sink: FrameSink, *, keymap: bool = False,
-             clock: Callable[[], float] = time.monotonic) -> Box:
+             clock: Callable[[], float] = time.monotonic,
+             wall_clock: Callable[[], float] = time.time) -> Box:
     """The box around its display: app, stores and settings; no pins or link yet."""
     from fogkeeper.app.box import Box, Parts
     from fogkeeper.drivers.buzzer import Tune
 
     parts = Parts(sink=sink, buzzer=_NoSound(), tune=lambda name: Tune(name),
                   closers=(sink.close,))
-    return Box(config, parts, Stores(data_dir(config)), keymap=keymap, clock=clock)
+    return Box(config, parts, Stores(data_dir(config)), keymap=keymap, clock=clock,
+               wall_clock=wall_clock)
 
 
 def connect(box: Box, config: Config) -> None:
