@@ -116,10 +116,13 @@ class Box:
         self.app.saved = offer
         if saved is not None and offer is None:
             snapshot.restore_quiet(self.app, saved)  # e.g. the timer's set time, no question
+        if saved is not None:  # a restart never clears the wrong-PIN count or its wait
+            self.app.pin_guard.restore(saved.get("pin_guard"), clock())
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
         self._saved_shown = -1
+        self._saved_guard: tuple[int, float] = (0, 0.0)
         self._last_input = clock()
         self._dimmed = False
         self._shift = 0
@@ -320,7 +323,9 @@ class Box:
         running = self.app.glass.phase is Phase.RUNNING
         due = running and shown != self._saved_shown
         retry = self.storage_problem is not None
-        if not (force or due or retry or self.app.changes != self._saved_changes):
+        guard = self.app.pin_guard
+        tried = (guard.wrong, guard.wait_until) != self._saved_guard  # a wrong PIN, refused
+        if not (force or due or retry or tried or self.app.changes != self._saved_changes):
             return
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
@@ -334,6 +339,7 @@ class Box:
             return
         self._saved_changes = self.app.changes
         self._saved_shown = shown
+        self._saved_guard = (guard.wrong, guard.wait_until)
         if self.storage_problem is not None:
             log.warning("saving works again")
             self.storage_problem = None

@@ -34,6 +34,7 @@ def take(app: App, now: float) -> dict[str, object]:
         "game": None if app.game is None else {"name": app.game.name,
                                                 "state": app.game.snapshot()},
         "summary": describe(screen, glass, app.game.title if app.game else None),
+        "pin_guard": app.pin_guard.snapshot(now),  # wrong PINs survive a restart
     }
 
 

@@ -250,6 +250,9 @@ class App:
         deadlines = [self.glass.next_deadline(now)]
         if self.game is not None:
             deadlines.append(self.game.next_deadline(now))
+        wait = self.pin_guard.seconds_to_wait(now)
+        if wait > 0:  # a PIN pad counts the wait down: redraw at each whole second
+            deadlines.append(now + (wait % 1.0 or 1.0))
         return min((d for d in deadlines if d is not None), default=None)
 
     # ---- games ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -79,7 +80,12 @@ class PinPad:
             return None
         return "".join(str(d) for d in self.digits)
 
-    def frame(self) -> Frame:
+    def frame(self, wait_seconds: float = 0.0) -> Frame:
+        """The pad; while wrong PINs cost time, the title counts the wait down."""
+        if wait_seconds > 0:
+            whole = math.ceil(wait_seconds)
+            title = f"Wait {whole // 60}:{whole % 60:02d} to try"
+            return render_digits(title, tuple(self.digits), self.cursor, "B cancel")
         return render_digits(self.title, tuple(self.digits), self.cursor,
                              "^v digit  OK next  B cancel")
 
