@@ -23,6 +23,7 @@ from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.kit.pin import valid_digest
 from fogkeeper.flow.settings import Settings
 from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
 from fogkeeper.ui import draw as d
@@ -116,6 +117,9 @@ class Box:
         self.app.saved = offer
         if saved is not None and offer is None:
             snapshot.restore_quiet(self.app, saved)  # e.g. the timer's set time, no question
+        kept_pin = stores.pin.load()
+        if isinstance(kept_pin, dict) and valid_digest(kept_pin.get("digest")):
+            self.app.pin_guard.digest = str(kept_pin["digest"])
         if saved is not None:  # a restart never clears the wrong-PIN count or its wait
             self.app.pin_guard.restore(saved.get("pin_guard"), clock())
         self.apply_settings(settings)
@@ -168,6 +172,15 @@ class Box:
         """What the table chose last time for ``game`` (its setup checklist), or None."""
         presets = self.stores.presets.load()
         return presets.get(game) if isinstance(presets, dict) else None
+
+    def keep_pin(self, digest: str) -> bool:
+        """Write a PIN set on the box (its salted hash); False when the disk refuses."""
+        try:
+            self.stores.pin.save({"digest": digest})
+        except (StorageError, ValueError) as exc:
+            self._storage_failed(getattr(exc, "reason", str(exc)))
+            return False
+        return True
 
     def save_preset(self, game: str, preset: Any) -> None:
         presets = self.stores.presets.load()
