@@ -133,7 +133,9 @@ def main() -> None:
         start_ups(ref, boxes)
         time.sleep(1.0)  # let the start-up settle before counting
         print(ref.share(f"CPU on a still screen over {args.seconds:.0f} s",
-                        box.cpu_share(args.seconds)))
+                        box.cpu_share(args.seconds))
+              + f" (counted in {1000 / TICKS:.0f} ms ticks: resolution "
+              f"{100 / TICKS / args.seconds:.3f} %)")
         box.send("timer.start", seconds=3600)
         print(ref.share(f"CPU during a countdown over {args.seconds:.0f} s",
                         box.cpu_share(args.seconds)))
