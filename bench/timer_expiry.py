@@ -34,7 +34,7 @@ class Stamps:
         self.expired: list[float] = []
         self.event = threading.Event()
 
-    def send(self, line: bytes) -> None:
+    def send(self, line: bytes, host: int | None = None) -> None:
         if b'"event":"timer.expired"' in line:
             self.expired.append(time.monotonic())
             self.event.set()
