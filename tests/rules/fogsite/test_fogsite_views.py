@@ -36,6 +36,8 @@ CELL_NAME = re.compile(r"\b[A-E][1-5]\b")
 def _played(start_game: StartGame) -> GameState:
     state = start_game(balancing=("I2", "G1"))
     state, _ = guardian_turn(state, [GuardianMove(Direction.W, 2)])
+    red = state.investigator(R).with_sheet((0, 1), True, explored=True)
+    state = state.with_investigator(red.with_sheet((0, 2), True, explored=True))
     state, _ = move(state, R, [Direction.S, Direction.S], random.Random(2))
     return state
 

@@ -1,4 +1,4 @@
-"""Investigator actions: Explore, Move (with the illegal-step ruling), Give, and digging."""
+"""Investigator actions: Explore, Move (inside the Mapping Sheet), Give, and digging."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import Colour, Direction
 from fogkeeper.rules.fogsite.options import IllegalStep
 from fogkeeper.rules.fogsite.policy import ChoicePolicy, policy_named
+from fogkeeper.rules.fogsite.sheet import SheetCopy, mapping_sheet, route_on_sheet
 from fogkeeper.rules.fogsite.state import GameState, Investigator, InvestigatorStatus
 from fogkeeper.rules.fogsite.turns import CAN_MOVE, CANT_MOVE, acting, can_use_or_give, settle
 
@@ -29,11 +30,16 @@ class ExploreAnswer:
 
 @dataclass(frozen=True)
 class MoveAnswer:
-    """How far the route went: all of it, or up to a real wall ("You can't move")."""
+    """How far the route went: all of it, or up to a real wall ("You can't move").
+
+    A real wall is met only on a tile copied wrongly from a teammate (B-S15); ``paused``
+    when the table stops to check the maps and nothing moved (``pause`` mode).
+    """
 
     steps_taken: int
     steps_asked: int
     laid_down_by_guardian: bool = False
+    paused: bool = False
 
     @property
     def completed(self) -> bool:
@@ -45,6 +51,8 @@ class MoveAnswer:
             return "The Guardian is here: your token is laid down"
         if self.completed:
             return "Moved"
+        if self.paused:
+            return f"{CANT_MOVE} along this route: nothing moved, check the Mapping Sheets"
         return f"{CANT_MOVE} (step {self.steps_taken + 1})"
 
 
@@ -114,18 +122,27 @@ def _walk(state: GameState, investigator: Investigator, route: Sequence[Directio
 
 
 def move(state: GameState, colour: Colour, route: Sequence[Direction], rng: random.Random,
-         policy: ChoicePolicy | None = None) -> tuple[GameState, MoveAnswer]:
-    """Walk the Intruder along the route; B-S15 stops it before a real wall, no tile taken."""
+         policy: ChoicePolicy | None = None, copies: Sequence[SheetCopy] = ()
+         ) -> tuple[GameState, MoveAnswer]:
+    """Walk the Intruder along a route of Room tiles on the mover's Mapping Sheet (their
+    own tiles and the teammates' sheets in ``copies``); B-S15 stops it before a real wall.
+
+    A route that leaves the sheet is refused before the maze is looked at, so the refusal
+    is the same whatever the maze holds.
+    """
     state, investigator = acting(state, colour)
     _require_standing(investigator, "Move")
     if not route:
         raise RulesError("a Move needs at least one step")
+    route_on_sheet(mapping_sheet(state, investigator, copies), investigator.offset, route,
+                   colour)
     chosen = policy or policy_named(state.options.choice_policy)
     moved, answer = _walk(state, investigator, route, chosen, rng)
     path = "".join(direction.name for direction in route)
-    if not answer.completed and state.options.illegal_step is IllegalStep.PAUSE:
-        # The table stops and checks the map; nothing moves.
-        answer = MoveAnswer(0, len(route))
+    hit_wall = not answer.completed and not answer.laid_down_by_guardian
+    if hit_wall and state.options.illegal_step is IllegalStep.PAUSE:
+        # The table stops and checks the maps; nothing moves, no step is named.
+        answer = MoveAnswer(0, len(route), paused=True)
         moved = investigator
     secret = f"{investigator.cell.name} -> {moved.cell.name}"
     state = state.with_investigator(moved).logged(
