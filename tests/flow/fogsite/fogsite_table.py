@@ -17,7 +17,7 @@ from fogkeeper.flow.fogsite import FogsiteFlow
 from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
 from fogkeeper.paths import config_dir
-from fogkeeper.rules.fogsite import Maze
+from fogkeeper.rules.fogsite import Colour, Maze
 from support.clock import pass_time
 from support.effects import Effects
 
@@ -88,6 +88,16 @@ class FogsiteTable:
     @property
     def stage(self) -> str:
         return self.flow.state.value
+
+    def lay(self, letter: str, *rooms: tuple[int, int],
+            wall: tuple[tuple[int, int], ...] = ()) -> FogsiteTable:
+        """Tiles already on a Mapping Sheet (explored or copied in earlier rounds)."""
+        game = self.session.running
+        investigator = game.investigator(Colour(letter))
+        for offset, street in [(o, True) for o in rooms] + [(o, False) for o in wall]:
+            investigator = investigator.with_sheet(offset, street, explored=True)
+        self.session.game = game.with_investigator(investigator)
+        return self
 
     # ---- setup on the joystick -------------------------------------------------------------
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:

@@ -26,6 +26,7 @@ from fogkeeper.rules.fogsite import (
     GuardianMove,
     Phase,
     RelicRequest,
+    SheetCopy,
     guardian_view,
     reveal_view,
 )
@@ -64,6 +65,16 @@ def _offset(value: object, name: str) -> tuple[int, int]:
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
         raise _bad(f"{name!r} must be [dx, dy] (dy positive to the south)")
     return (value[0], value[1])
+
+
+def _copies(args: LinkArgs) -> tuple[SheetCopy, ...]:
+    """``copies``: teammates' sheets laid on the mover's, ``[{"colour": "G", "shift": [dx, dy]}]``
+    with the shift from the mover's Starting tile to the teammate's."""
+    raw = optional(args, "copies", list, [])
+    if len(raw) > len(Colour) - 1 or not all(isinstance(c, dict) for c in raw):
+        raise _bad("'copies' is a list of at most 2 {\"colour\": ..., \"shift\": [dx, dy]}")
+    return tuple(SheetCopy(_colour(c.get("colour"), "copies.colour"),
+                           _offset(c.get("shift"), "copies.shift")) for c in raw)
 
 
 def _moves(raw: object) -> list[GuardianMove]:
@@ -188,7 +199,7 @@ class FogsiteLink:
             raise _bad("'route' must be directions, e.g. \"NEE\" or [\"N\", \"E\", \"E\"]")
         colour = _colour(require(args, "colour", str))
         route = [_direction(s) for s in steps]
-        answer = self.flow.team.do_move(colour, route)
+        answer = self.flow.team.do_move(colour, route, _copies(args))
         return {"answer": answer.text, "steps_taken": answer.steps_taken,
                 "completed": answer.completed}
 
@@ -204,6 +215,7 @@ class FogsiteLink:
             receiver=_colour(args["receiver"], "receiver") if "receiver" in args else None,
             card=require(args, "card", int) if "card" in args else None,
             placed=tuple(_offset(o, "placed") for o in optional(args, "placed", list, [])),
+            copies=_copies(args),
             restore_time=bool(args.get("restore_time", False)), lie=args.get("lie"))
         colour = _colour(require(args, "colour", str))
         answer = self.flow.relic.do_relic(colour, request)

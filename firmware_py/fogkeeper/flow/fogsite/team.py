@@ -25,6 +25,7 @@ from fogkeeper.rules.fogsite import (
     InvestigatorStatus,
     MoveAnswer,
     Phase,
+    SheetCopy,
     end_turn,
     escape,
     explore,
@@ -168,10 +169,12 @@ class TeamTurn:
             else:
                 self.flow.fire("route_dropped")
 
-    def do_move(self, colour: Colour, route: list[Direction]) -> MoveAnswer:
+    def do_move(self, colour: Colour, route: list[Direction], copies: tuple[SheetCopy, ...] = ()
+                ) -> MoveAnswer:
         session = self.flow.session
         before = session.running.investigator(colour).cell
-        session.game, answer = move(session.running, colour, route, session.rng)
+        session.game, answer = move(session.running, colour, route, session.rng,
+                                    copies=copies)
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
         path = " ".join(d.name for d in route)
@@ -180,6 +183,8 @@ class TeamTurn:
             big, small = ("Laid", "down"), ("The Guardian is on that space",)
         elif answer.completed:
             big, small = ("Moved",), (f"{COLOUR_WORD[colour]} walked {path}",)
+        elif answer.paused:
+            big, small = ("You can't", "move"), (f"{path}: nothing moved, check the maps",)
         else:
             big = ("You can't", "move")
             small = (f"{path}: stopped before step {answer.steps_taken + 1}",)

@@ -23,6 +23,7 @@ from fogkeeper.rules.fogsite.players import (
 from fogkeeper.rules.fogsite.policy import ChoicePolicy, FairPolicy, policy_named, register_policy
 from fogkeeper.rules.fogsite.relics import RelicAnswer, RelicRequest, use_relic
 from fogkeeper.rules.fogsite.setup import InvalidMazeError, new_game
+from fogkeeper.rules.fogsite.sheet import OffSheetError, SheetCopy
 from fogkeeper.rules.fogsite.sim import GameResult, MapperTeam, simulate
 from fogkeeper.rules.fogsite.state import (
     AttackReport,
@@ -41,7 +42,8 @@ __all__ = [
     "ExploreAnswer", "FairPolicy", "GameResult", "GameState", "GuardianMove", "GuardianMoveError",
     "GuardianPlayer", "GuardianSetup", "HunterPolicy", "InvalidMazeError", "Investigator",
     "InvestigatorStatus", "MapperTeam", "Maze", "MazeCounts", "MazeFormatError", "MazeMeasures",
-    "MoveAnswer", "Options", "Phase", "RelicAnswer", "RelicRequest", "Side", "Violation",
+    "MoveAnswer", "OffSheetError", "Options", "Phase", "RelicAnswer", "RelicRequest", "SheetCopy",
+    "Side", "Violation",
     "begin_turn", "end_turn", "escape", "explore", "format_maze", "from_json", "generate_maze",
     "generate_measured", "give", "guardian_player", "guardian_turn", "guardian_view", "legal_turns",
     "maze_counts", "measure_maze", "move", "new_game", "options_from_mapping", "parse_maze",
