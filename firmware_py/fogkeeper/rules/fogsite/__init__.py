@@ -33,7 +33,7 @@ from fogkeeper.rules.fogsite.state import (
     Phase,
     Side,
 )
-from fogkeeper.rules.fogsite.turns import begin_turn, end_turn, escape, time_up
+from fogkeeper.rules.fogsite.turns import begin_turn, end_turn, escape, play_on, time_up
 from fogkeeper.rules.fogsite.validate import MazeCounts, Violation, maze_counts, validate_maze
 from fogkeeper.rules.fogsite.views import guardian_view, public_view, reveal_view
 
@@ -47,6 +47,7 @@ __all__ = [
     "begin_turn", "end_turn", "escape", "explore", "format_maze", "from_json", "generate_maze",
     "generate_measured", "give", "guardian_player", "guardian_turn", "guardian_view", "legal_turns",
     "maze_counts", "measure_maze", "move", "new_game", "options_from_mapping", "parse_maze",
-    "policy_named", "public_view", "register_policy", "reveal_view", "simulate", "state_from_dict",
-    "state_to_dict", "time_up", "to_json", "trace_moves", "use_relic", "validate_maze",
+    "play_on", "policy_named", "public_view", "register_policy", "reveal_view", "simulate",
+    "state_from_dict", "state_to_dict", "time_up", "to_json", "trace_moves", "use_relic",
+    "validate_maze",
 ]

@@ -80,7 +80,7 @@ def explore(state: GameState, colour: Colour, direction: Direction
     """Ask whether the next space that way is Street; costs the leftmost Map tile."""
     state, investigator = acting(state, colour)
     _require_standing(investigator, "Explore")
-    if state.time_limit.tiles_left == 0:
+    if state.out_of_time:
         raise RulesError("Explore needs a Map tile and none is left")
     target = investigator.cell.step(direction)
     can_move = state.maze.is_street(target)

@@ -51,6 +51,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "easy": state.options.easy,
         "team_seconds": state.team_seconds if state.options.has("G9") else None,
         "winner": None if state.winner is None else state.winner.value,
+        "playing_on": state.playing_on,
         "end_reason": state.end_reason,
         "log": [[e.round_number, e.actor, e.action, e.public] for e in state.log],
     }
