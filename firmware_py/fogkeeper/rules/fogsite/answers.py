@@ -155,3 +155,28 @@ def answer_text(state: GameState, relic: int, value: AnswerValue) -> str:
     if relic == 9:
         return f"{value} walls"
     return str(value)
+
+
+def answer_values(state: GameState, relic: int) -> tuple[AnswerValue, ...]:
+    """Every answer question Relic ``relic`` could get on this maze: the choices for the
+    Guardian's one lie (G7), the true ones among them."""
+    size = state.maze.size
+    most_steps = size * size - 1
+    if relic in (1, 4):
+        return tuple(range(most_steps + 1))
+    if relic in (2, 5):
+        return COMPASS_WORDS
+    if relic in (3, 6):
+        return tuple(range(2 * (size - 1) + 1))
+    if relic == 7:
+        return (*(d.name for d in Direction), NO_ROOM)
+    if relic == 8:
+        if state.options.row_column_count is RowColumnCount.FULL:
+            return tuple((row, col) for row in range(1, size + 1) for col in range(1, size + 1))
+        return tuple((n, e, s, w) for n in range(1, size + 1) for e in range(1, size + 1)
+                     for s in range(1, size + 1) for w in range(1, size + 1))
+    if relic == 9:
+        return tuple(range(state.options.wall_neighbourhood + 1))
+    if relic == 10:
+        return (INNER_WALL, OUTER_WALL, NOT_A_WALL)
+    raise RulesError(f"Relic {relic:02d} asks no question")

@@ -75,6 +75,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "attacked": [c.value for c in attack.attacked], "tiles_removed": attack.tiles_removed},
         "log": [[e.round_number, e.actor, e.action, e.public, e.secret] for e in state.log],
         "ended_in": None if state.ended_in is None else state.ended_in.value,
+        "g6_announce": state.g6_announce,
     }
 
 
@@ -99,6 +100,7 @@ def _state_from(data: dict[str, Any]) -> GameState:
         log=tuple(LogEntry(int(r), str(a), str(act), str(p), str(s))
                   for r, a, act, p, s in data["log"]),
         ended_in=None if data.get("ended_in") is None else Phase(data["ended_in"]),
+        g6_announce=bool(data.get("g6_announce", True)),
     )
 
 

@@ -186,6 +186,7 @@ class GameState:
     last_attack: AttackReport | None = None
     log: tuple[LogEntry, ...] = ()
     ended_in: Phase | None = None
+    g6_announce: bool = True
 
     def __repr__(self) -> str:
         return f"GameState(round={self.round_number}, phase={self.phase.value}, <hidden>)"
@@ -208,6 +209,12 @@ class GameState:
     def ended(self, winner: Side, reason: str) -> GameState:
         return replace(self, phase=Phase.OVER, winner=winner, end_reason=reason, current=None,
                        ended_in=self.phase)
+
+    def with_g6(self, announce: bool) -> GameState:
+        """G6: the Guardian's standing choice until its next turn: lay a passer down or not."""
+        if not self.options.has("G6"):
+            raise RulesError("laying a passing Investigator down needs balancing G6")
+        return replace(self, g6_announce=announce)
 
     @property
     def playing_on(self) -> bool:

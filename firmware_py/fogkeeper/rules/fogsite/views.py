@@ -72,6 +72,7 @@ def guardian_view(state: GameState) -> dict[str, Any]:
         for inv in state.investigators
     ]
     view["lie_used"] = state.lie_used
+    view["g6_announce"] = state.g6_announce
     view["log"] = [[e.round_number, e.actor, e.action, e.public, e.secret] for e in state.log]
     return view
 
