@@ -96,7 +96,7 @@ class FogsiteTable:
         investigator = game.investigator(Colour(letter))
         for offset, street in [(o, True) for o in rooms] + [(o, False) for o in wall]:
             investigator = investigator.with_sheet(offset, street, explored=True)
-        self.session.game = game.with_investigator(investigator)
+        self.session.running = game.with_investigator(investigator)
         return self
 
     # ---- setup on the joystick -------------------------------------------------------------

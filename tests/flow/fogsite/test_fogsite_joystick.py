@@ -73,7 +73,9 @@ def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
 
 def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> None:
     t = FogsiteTable(pin="").set_up(pin="")
-    t.press("ok", "left")
+    t.press("ok")  # handed over: a plain OK opens nothing
+    assert t.stage == "guardian_gate" and "Guardian, then hold OK" in t.lines
+    t.press("hold_ok", "left")
     assert "Refused: not a legal move" in t.lines
     assert not any("Wall" in line for line in t.lines)
     t.press("down", "ok")
@@ -131,7 +133,7 @@ def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big:
     t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
     game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(10,))
-    t.session.game = game.with_investigator(red)
+    t.session.running = game.with_investigator(red)
     # Relic 10 names a Wall tile on the sheet: Red has some there (B1's copied wrongly).
     t.lay("R", wall=((1, 0), (-1, 0), (1, 1)))
     t.press("ok").menu_to("Use Relic").press("ok")
@@ -173,7 +175,7 @@ def test_give_with_an_empty_hand_says_so_instead_of_failing() -> None:
     t.press("ok").lock().press("down", "ok")  # the Guardian steps S: its report
     t.press("ok", "ok")  # the team's turn; RED chosen: the actions menu
     state = t.session.running  # RED's cards are gone (given away or used in an earlier turn)
-    t.session.game = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
+    t.session.running = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
     assert t.stage == "actions"
     t.menu_to("Give").press("ok")
     assert t.lines[1:3] == ("Nothing to give", "There is no card in this hand")

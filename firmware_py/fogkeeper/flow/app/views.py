@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 
 from fogkeeper import __version__
 from fogkeeper.flow.app.menus import HOME_LABELS, TIMER_LABELS, HomeItem, TimerItem
@@ -12,6 +13,7 @@ from fogkeeper.flow.app.table import Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
 from fogkeeper.paths import config_dir
+from fogkeeper.secret import drawing
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import (
     CountdownView,
@@ -28,8 +30,14 @@ KEYMAP_LINES = ("Arrows: joystick", "Enter: press  1 2 3: keys", "L or ! @ #: ho
 
 
 def frame(app: App, now: float) -> Frame:
-    """The frame for the app's current screen at time ``now``."""
-    return RENDERERS[app.state](app, now)
+    """The frame for the app's current screen at time ``now``.
+
+    Every screen is drawn while :func:`drawing` watches: one that read a secret the rules
+    have not opened comes out private, whatever its renderer said (fogkeeper.secret).
+    """
+    with drawing() as watch:
+        shown = RENDERERS[app.state](app, now)
+    return replace(shown, private=True) if watch.private and not shown.private else shown
 
 
 def _resume(app: App, now: float) -> Frame:
@@ -54,7 +62,7 @@ def _home_badge(app: App, item: HomeItem, now: float) -> str:
 
 
 def _about(app: App, now: float) -> Frame:
-    pin = "PIN set" if app.config.security.pin else "no PIN set"
+    pin = "PIN set" if app.pin_guard.is_set else "no PIN set"
     return render_message(MessageView("About", (f"fogkeeper {__version__}",
                                                 "FOG, FOGSITE, Corps",
                                                 f"{pin} · {app.config.display.driver}"),

@@ -294,7 +294,7 @@ class CorpsFlow:
 
     # ---- the key holder ------------------------------------------------------------------
     def has_pin(self) -> bool:
-        return bool(self.context.config.security.pin)
+        return self.context.has_pin()
 
     def has_key(self) -> bool:
         return self.session.chapter.key is not None

@@ -171,7 +171,7 @@ class FogsiteFlow:
                 "colours": [c.value for c in draft.colours], "two_player": draft.two_player,
                 "easy": draft.easy, "balancing": list(draft.balancing),
                 "guardian": draft.guardian.value, **session.box_settings()}}
-        view = public_view(session.game)
+        view = public_view(session.running)
         entries = view.pop("log")
         box = {"box": session.box_settings()} if session.box_plays() else {}
         return {"screen": self.state.value, **view, "guardian_kind": draft.guardian.value, **box,

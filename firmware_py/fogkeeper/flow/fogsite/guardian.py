@@ -19,6 +19,7 @@ from fogkeeper.rules.fogsite import (
     public_view,
     trace_moves,
 )
+from fogkeeper.secret import Secret
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -34,7 +35,7 @@ class GuardianTurn:
         self.flow = flow
 
     def has_pin(self) -> bool:
-        return bool(self.flow.context.config.security.pin)
+        return self.flow.context.has_pin()
 
     def open_turn(self) -> None:
         """The human Guardian's turn: the team's clock stops and the maze stays covered."""
@@ -42,16 +43,18 @@ class GuardianTurn:
         self.flow.team.stop_clock()
         session.unlocked = False
         session.plan, session.refusal = [], ""
+        session.guardian_refusal = Secret("")
 
     def gate_key(self, button: str) -> None:
+        """With a PIN, OK opens the pad. With none, the box is handed to the Guardian, who
+        holds OK: a plain OK from whoever holds the box opens nothing."""
         session = self.flow.session
-        if button != "ok":
-            return
-        session.refusal = ""
-        if self.has_pin():
+        if self.has_pin() and button == "ok":
+            session.refusal = ""
             session.pad = PinPad("Guardian PIN")
             self.flow.fire("open_pin")
-        else:
+        elif not self.has_pin() and button == "hold_ok":
+            session.refusal = ""
             self.flow.fire("enter_moves")
 
     def read_pad(self, button: str) -> PinAnswer | None:
@@ -83,7 +86,7 @@ class GuardianTurn:
                 shorter = [GuardianMove(last.direction, last.spaces - 1)] if last.spaces > 1 \
                     else []
                 session.plan = [*session.plan[:-1], *shorter]
-            session.refusal = ""
+            session.refusal, session.guardian_refusal = "", Secret("")
         elif button == "ok":
             try:
                 self.do_turn(list(session.plan))
@@ -107,12 +110,15 @@ class GuardianTurn:
         except GuardianMoveError as error:
             self._refuse(str(error))
             return
-        session.plan, session.refusal = plan, ""
+        session.plan, session.refusal, session.guardian_refusal = plan, "", Secret("")
 
     def _refuse(self, reason: str) -> None:
+        """A refused plan: the reason names the maze's walls, so it is a secret; the table
+        (and a Guardian who has not opened the maze) only hears that the plan was refused."""
         session = self.flow.session
         self.flow.context.effects.sound("error")
-        session.refusal = f"Refused: {reason}" if session.unlocked else LOCKED_REFUSAL
+        session.refusal = LOCKED_REFUSAL
+        session.guardian_refusal = Secret(f"Refused: {reason}" if session.unlocked else "")
 
     def do_turn(self, moves: list[GuardianMove]) -> AttackReport:
         attack = self.play_moves(moves)
@@ -123,9 +129,10 @@ class GuardianTurn:
         """Play the Guardian's turn and tell the table how many were attacked, never where."""
         session = self.flow.session
         walk = trace_moves(session.running, moves)
-        session.game, attack = guardian_turn(session.running, moves)
+        session.running, attack = guardian_turn(session.running, moves)
         session.walked("Guardian", list(walk.entered))
         session.plan, session.unlocked, session.refusal = [], False, ""
+        session.guardian_refusal = Secret("")
         count = len(attack.attacked)
         small = [f"{attack.tiles_removed} Map tiles removed"] if count else ["No Map tile lost"]
         public = public_view(session.running)["last_attack"]

@@ -109,13 +109,13 @@ class FogsiteLink:
     def _require_pin(self, args: LinkArgs, what: str) -> None:
         if not self._pin_given(args):
             why = "give 'pin'" if self.flow.guardian.has_pin() else \
-                "none is set in config (security.pin)"
+                "none is set (Settings > PIN on the box, or security.pin)"
             raise LinkError(ErrorCode.LOCKED, f"{what} needs the Guardian PIN: {why}")
 
     def _in_phase(self, *phases: Phase) -> None:
-        game = self.flow.session.game
-        if game is None:
+        if self.flow.session.game is None:
             raise PhaseError("no game yet: send fogsite.setup first")
+        game = self.flow.session.running
         if game.phase not in phases:
             raise PhaseError(f"not now: it is the {game.phase.value} phase")
 
@@ -257,19 +257,19 @@ class FogsiteLink:
         return {"log_from": start, "log": entries[start:start + count]}
 
     def state(self, args: LinkArgs) -> Reply:
-        game = self.flow.session.game
-        if game is None:
+        if self.flow.session.game is None:
             return {}
-        return self._log_page(args, [e[:4] for e in reveal_view(game)["log"]])
+        entries = reveal_view(self.flow.session.running)["log"]
+        return self._log_page(args, [e[:4] for e in entries])
 
     def reveal(self, args: LinkArgs) -> Reply:
         session = self.flow.session
         if session.game is None:
             raise PhaseError("no game yet: nothing to reveal")
-        if session.game.phase is not Phase.OVER:
+        if session.running.phase is not Phase.OVER:
             self._not_the_box("not before the end")
             self._require_pin(args, "the maze before the end")
-        view = guardian_view(session.game)
+        view = guardian_view(session.running)
         entries = view.pop("log")
         view.pop("phase")
         page = self._log_page(args, entries) or {"log": entries[-RECENT_LOG_ENTRIES:]}

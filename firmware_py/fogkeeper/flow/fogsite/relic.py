@@ -91,7 +91,7 @@ class RelicStep:
         if step is RelicAsk.RECEIVER:
             return tuple(COLOUR_WORD[colour] for colour in self.receivers())
         if step is RelicAsk.CARD:
-            return tuple(f"Relic {n:02d}" for n in self.flow.session.running.collected)
+            return tuple(f"Relic {n:02d}" for n in self.flow.session.facts().collected)
         return ()
 
     def step_key(self, button: str) -> None:
@@ -151,7 +151,7 @@ class RelicStep:
 
     def do_relic(self, colour: Colour, request: RelicRequest) -> RelicAnswer:
         session = self.flow.session
-        session.game, answer = use_relic(session.running, colour, request, session.rng)
+        session.running, answer = use_relic(session.running, colour, request, session.rng)
         session.acting = colour
         session.relic_choice = None
         heading = f"Relic {request.relic:02d} {RELIC_CARDS[request.relic][0]}"

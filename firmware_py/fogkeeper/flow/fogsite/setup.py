@@ -222,7 +222,7 @@ class Setup:
         """The lock's pad: a PIN when one is configured, else OK alone locks."""
         session = self.flow.session
         session.refusal = ""
-        session.pad = PinPad("Lock with PIN") if self.flow.context.config.security.pin else None
+        session.pad = PinPad("Lock with PIN") if self.flow.context.has_pin() else None
 
     def lock_key(self, button: str) -> None:
         session = self.flow.session
@@ -260,7 +260,7 @@ class Setup:
                    guardian_start: Cell | None) -> None:
         """Set the engine up and lock: the Guardian plays first (the team under the Easy Rule)."""
         session = self.flow.session
-        session.game = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
+        session.running = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
                                 self.game_options(), session.rng)
         session.pad, session.refusal, session.unlocked = None, "", False
         draft = session.draft

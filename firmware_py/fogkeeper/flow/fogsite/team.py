@@ -65,17 +65,17 @@ class TeamTurn:
 
     # ---- menus -------------------------------------------------------------------------------
     def actions(self) -> tuple[TeamAction, ...]:
-        two_player = self.flow.session.running.options.two_player
+        two_player = self.flow.session.facts().two_player
         return tuple(a for a in TeamAction if not (a is TeamAction.GIVE and two_player))
 
     def others(self) -> tuple[Colour, ...]:
         session = self.flow.session
-        return tuple(inv.colour for inv in session.running.investigators
-                     if inv.colour is not session.acting)
+        return tuple(seat.colour for seat in session.facts().seats
+                     if seat.colour is not session.acting)
 
     def hand(self) -> tuple[int, ...]:
         session = self.flow.session
-        return session.running.investigator(session.acting).hand
+        return session.facts().seat(session.acting).hand
 
     def _scroll(self, button: str, length: int) -> None:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
@@ -145,7 +145,7 @@ class TeamTurn:
 
     def do_explore(self, colour: Colour, direction: Direction) -> ExploreAnswer:
         session = self.flow.session
-        session.game, answer = explore(session.running, colour, direction)
+        session.running, answer = explore(session.running, colour, direction)
         session.acting = colour
         big = ("You can", "move") if answer.can_move else ("You can't", "move")
         small = [f"{COLOUR_WORD[colour]} explored {direction.name}"]
@@ -173,8 +173,8 @@ class TeamTurn:
                 ) -> MoveAnswer:
         session = self.flow.session
         before = session.running.investigator(colour).cell
-        session.game, answer = move(session.running, colour, route, session.rng,
-                                    copies=copies)
+        session.running, answer = move(session.running, colour, route, session.rng,
+                                       copies=copies)
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
         path = " ".join(d.name for d in route)
@@ -211,7 +211,7 @@ class TeamTurn:
 
     def do_give(self, colour: Colour, relic: int, receiver: Colour) -> None:
         session = self.flow.session
-        session.game = give(session.running, colour, relic, receiver)
+        session.running = give(session.running, colour, relic, receiver)
         session.acting = colour
         text = f"Relic {relic:02d} to {COLOUR_WORD[receiver]}"
         self.announce("give", colour, text)
@@ -219,7 +219,7 @@ class TeamTurn:
 
     def do_end_turn(self, colour: Colour) -> None:
         session = self.flow.session
-        session.game = end_turn(session.running, colour)
+        session.running = end_turn(session.running, colour)
         self.announce("end_turn", colour, "turn over")
         self.flow.onward()
 
@@ -238,7 +238,7 @@ class TeamTurn:
     def do_escape(self, announce: bool) -> None:
         session = self.flow.session
         before = session.running.time_limit.tiles_left
-        session.game = escape(session.running, announce)
+        session.running = escape(session.running, announce)
         session.refusal = ""
         self.announce("escape", None, "escape" if announce else "play on")
         removed = before - session.running.time_limit.tiles_left
@@ -282,7 +282,7 @@ class TeamTurn:
     def time_up(self) -> None:
         """The team's shared time ran out: the engine ends their turn, the table is told."""
         session = self.flow.session
-        session.game = time_up(session.running)
+        session.running = time_up(session.running)
         self.stop_clock()
         self.announce("time_up", None, "team time is over")
         session.answer = (("Time up",), ("The team's turn is over",))

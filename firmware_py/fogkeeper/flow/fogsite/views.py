@@ -12,7 +12,7 @@ from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
-from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side, public_view
+from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
 from fogkeeper.ui.draw import Frame
@@ -140,20 +140,18 @@ def _who(flow: FogsiteFlow) -> str:
 
 
 def _status(flow: FogsiteFlow, who: str) -> TeamStatus:
-    view = public_view(flow.session.running)
+    facts = flow.session.facts()
     glass, clock = flow.session.glass, ""
     if glass is not None:
         clock = mm_ss(glass.shown_seconds(flow.context.clock()))
         clock += "||" if glass.phase is GlassPhase.PAUSED else ""
-    return TeamStatus(who, view["time_limit"]["tiles_left"], view["visible_arrows"],
-                      view["digging_tokens"], clock)
+    return TeamStatus(who, facts.tiles_left, facts.visible_arrows, facts.digging_tokens, clock)
 
 
 def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
-    game = flow.session.running
     if flow.state is S.CHOOSE:
-        return tuple(MenuItem(COLOUR_WORD[inv.colour], STATUS_WORDS[inv.status])
-                     for inv in game.investigators)
+        return tuple(MenuItem(COLOUR_WORD[seat.colour], STATUS_WORDS[seat.status])
+                     for seat in flow.session.facts().seats)
     if flow.state is S.ACTIONS:
         hand = " ".join(f"{n:02d}" for n in flow.team.hand())
         return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
@@ -170,11 +168,11 @@ def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
 
 
 def _choose(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, f"Round {flow.session.running.round_number}", "OK: who plays")
+    return _team_menu(flow, f"Round {flow.session.facts().round_number}", "OK: who plays")
 
 
 def _actions(flow: FogsiteFlow) -> Frame:
-    hint = "OK do  B back" if (flow.session.running.current is None) else "OK do"
+    hint = "OK do  B back" if (flow.session.facts().current is None) else "OK do"
     return _team_menu(flow, _who(flow), hint)
 
 
@@ -226,10 +224,12 @@ def _quit_ask(flow: FogsiteFlow) -> Frame:
 
 # ---- the Guardian's turn ---------------------------------------------------------------------
 def _gate(flow: FogsiteFlow) -> Frame:
-    arrows = flow.session.running.visible_arrows
-    hint = "OK: Guardian PIN" if flow.guardian.has_pin() else "OK: enter moves"
+    arrows = flow.session.facts().visible_arrows
+    if flow.guardian.has_pin():
+        return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
+                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN")
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                              (f"Up to {arrows} move(s)",), hint)
+                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves")
 
 
 def _pad(flow: FogsiteFlow) -> Frame:
@@ -254,15 +254,16 @@ def _secret_grid(flow: FogsiteFlow, side: tuple[str, ...], hint: str,
 
 
 def _guardian_moves(flow: FogsiteFlow) -> Frame:
-    arrows = flow.session.running.visible_arrows
+    arrows = flow.session.facts().visible_arrows
     used = f"{len(flow.session.plan)}/{arrows} moves"
     if not flow.session.unlocked:
         return render_team_answer(_status(flow, "Guardian"), (_plan_text(flow),),
                                   (flow.session.refusal or used, "joystick adds a space"),
                                   "OK play  B undo")
     side: tuple[str, ...] = ("Guardian", _plan_text(flow), used)
-    if flow.session.refusal:
-        side = ("Refused", *wrap(flow.session.refusal.removeprefix("Refused: "), SIDE_PX))
+    refusal = flow.session.guardian_refusal.open()
+    if refusal:
+        side = ("Refused", *wrap(refusal.removeprefix("Refused: "), SIDE_PX))
     guardian = flow.session.running.guardian
     assert guardian is not None  # the Guardian plays only outside the Easy Rule
     here, route = guardian, [(guardian.col, guardian.row)]
@@ -288,10 +289,10 @@ def _peek(flow: FogsiteFlow) -> Frame:
 
 # ---- the end ---------------------------------------------------------------------------------
 def _winner(flow: FogsiteFlow) -> Frame:
-    game = flow.session.running
-    big = ("Team", "wins") if game.winner is Side.INVESTIGATORS else ("Guardian", "wins")
-    status = TeamStatus("Game over", game.time_limit.tiles_left, None, game.digging_tokens)
-    return render_team_answer(status, big, wrap(game.end_reason), "OK: reveal the maze")
+    facts = flow.session.facts()
+    big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
+    status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
+    return render_team_answer(status, big, wrap(facts.end_reason), "OK: reveal the maze")
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:

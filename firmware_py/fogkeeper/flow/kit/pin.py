@@ -102,6 +102,10 @@ class PinGuard:
     wrong: int = 0
     wait_until: float = 0.0   # clock seconds; no try is judged before it
 
+    @property
+    def is_set(self) -> bool:
+        return bool(self.pin)
+
     def seconds_to_wait(self, now: float) -> float:
         return max(0.0, self.wait_until - now)
 
