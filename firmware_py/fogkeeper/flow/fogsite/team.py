@@ -33,6 +33,7 @@ from fogkeeper.rules.fogsite import (
     move,
     time_up,
 )
+from fogkeeper.ui.fogsite_screens import LOG_ROWS
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -48,6 +49,13 @@ class TeamAction(Enum):
     RELIC = "Use Relic"
     GIVE = "Give"
     END_TURN = "End turn"
+
+
+class TableRow(Enum):
+    """The choose screen's rows after the seats; the value is only what is drawn."""
+
+    LOG = "Log"
+    START_TILES = "Start tiles"  # balancing I3
 
 
 class EscapeChoice(Enum):
@@ -81,12 +89,25 @@ class TeamTurn:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
 
     # ---- choosing who plays, and what --------------------------------------------------------
+    def table_rows(self) -> tuple[TableRow, ...]:
+        """Below the seats on the choose screen: what the rules let the table know."""
+        facts = self.flow.session.facts()
+        return tuple(row for row in TableRow
+                     if row is not TableRow.START_TILES or "I3" in facts.balancing)
+
     def choose_key(self, button: str) -> None:
         session = self.flow.session
+        seats = session.facts().seats
         if button != "ok":
-            self._scroll(button, len(session.running.investigators))
+            self._scroll(button, len(seats) + len(self.table_rows()))
             return
-        chosen = session.running.investigators[session.cursor]
+        if session.cursor >= len(seats):
+            row = self.table_rows()[session.cursor - len(seats)]
+            self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
+            if row is TableRow.LOG:  # the log opens on its latest lines
+                session.cursor = max(0, len(self.flow.end.play_log_lines()) - LOG_ROWS)
+            return
+        chosen = seats[session.cursor]
         if chosen.status is InvestigatorStatus.ACTIVE:
             session.acting = chosen.colour
             self.flow.fire("investigator_chosen")
