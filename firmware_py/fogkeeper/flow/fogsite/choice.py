@@ -48,14 +48,13 @@ class ChoiceStep:
         return request.relic in ALWAYS_CHOSEN or (
             request.relic in CHOSEN_WITH_TWO_OTHERS and len(facts.seats) == 3)
 
-    def hand_over(self, colour: Colour) -> None:
+    def hand_over(self, colour: Colour, plan: RelicPlan) -> None:
         """The team asked: check the card is playable, then pass the box to the Guardian."""
         session = self.flow.session
-        request = session.relic_plan.request()
         trial = random.Random()
         trial.setstate(session.rng.getstate())
-        use_relic(session.running, colour, request, trial)  # a refusal is the table's to see
-        session.acting, session.refusal = colour, ""
+        use_relic(session.running, colour, plan.request(), trial)  # refusals are public
+        session.acting, session.relic_choice, session.refusal = colour, plan, ""
         self.flow.fire("guardian_choice")
 
     # ---- the hand-off ------------------------------------------------------------------------
@@ -80,11 +79,21 @@ class ChoiceStep:
         self.flow.session.cursor = self.default_row()
 
     # ---- the Guardian's pick (a private screen: it shows true answers) -----------------------
-    def truths(self) -> tuple[AnswerValue, ...]:
+    def truths(self, colour: Colour | None = None, plan: RelicPlan | None = None
+               ) -> tuple[AnswerValue, ...]:
+        """The true answers to the card being played (the acting Investigator's by default)."""
         session = self.flow.session
-        game, request = session.running, session.relic_plan.request()
-        return question_candidates(game, game.investigator(session.acting), request.relic,
-                                   request.wall_offset, request.placed, request.copies)
+        game = session.running
+        request = (plan or session.relic_plan).request()
+        asker = game.investigator(colour or session.acting)
+        return question_candidates(game, asker, request.relic, request.wall_offset,
+                                   request.placed, request.copies)
+
+    def fair_answer(self, colour: Colour, plan: RelicPlan) -> AnswerValue:
+        """What the fair Guardian would say (the default; no randomness is used up)."""
+        session = self.flow.session
+        return fair_pick(session.running, colour, plan.relic, self.truths(colour, plan),
+                         session.rng)
 
     def can_lie(self) -> bool:
         game = self.flow.session.running
@@ -107,12 +116,9 @@ class ChoiceStep:
         return rows + lie
 
     def default_row(self) -> int:
-        """The fair answer: what the box would have said (its randomness is not used up)."""
+        """The fair answer's row: what the box would have said."""
         session = self.flow.session
-        truths = self.truths()
-        fair = fair_pick(session.running, session.acting, session.relic_plan.relic, truths,
-                         session.rng)
-        return truths.index(fair)
+        return self.truths().index(self.fair_answer(session.acting, session.relic_plan))
 
     def choice_key(self, button: str) -> None:
         session = self.flow.session
@@ -135,10 +141,7 @@ class ChoiceStep:
         request = plan.request()
         policy = GuardianChoice(value)
         if lie:
-            game = session.running
-            truths = question_candidates(game, game.investigator(colour), request.relic,
-                                         request.wall_offset, request.placed, request.copies)
             request = replace(request, lie=value)
-            policy = GuardianChoice(fair_pick(game, colour, request.relic, truths, session.rng))
+            policy = GuardianChoice(self.fair_answer(colour, plan))
         session.unlocked = False
         return self.flow.relic.do_relic(colour, request, policy)

@@ -9,13 +9,14 @@ Refusals: bad_args, not_now (a ``PhaseError``, here or from the engine), or lock
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
-from fogkeeper.flow.fogsite.session import GuardianKind, Strength
+from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan, Strength
 from fogkeeper.flow.fogsite.setup import maze_problems
-from fogkeeper.flow.fogsite.table import SETUP_STAGES
+from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
 from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules.fogsite import (
@@ -30,6 +31,7 @@ from fogkeeper.rules.fogsite import (
     guardian_view,
     reveal_view,
 )
+from fogkeeper.rules.fogsite.policy import AnswerValue
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -77,6 +79,22 @@ def _copies(args: LinkArgs) -> tuple[SheetCopy, ...]:
                            _offset(c.get("shift"), "copies.shift")) for c in raw)
 
 
+def _plan_of(request: RelicRequest) -> RelicPlan:
+    """A card asked over the link, as the box's Relic step holds it while the Guardian answers."""
+    dx, dy = request.wall_offset or (0, 0)
+    return RelicPlan(request.relic, (RelicAsk.CONFIRM,), dx=dx, dy=dy, placed=request.placed,
+                     copies=request.copies)
+
+
+def _answer_value(raw: object) -> AnswerValue:
+    """An answer as JSON gives it: a number, a word, or a list of counts (Relic 08)."""
+    if isinstance(raw, list) and all(isinstance(n, int) for n in raw):
+        return tuple(raw)
+    if isinstance(raw, (int, str)) and not isinstance(raw, bool):
+        return raw
+    raise _bad("an answer is a number, a word or a list of numbers")
+
+
 def _moves(raw: object) -> list[GuardianMove]:
     if isinstance(raw, str):
         text = raw.upper().replace(" ", "")
@@ -99,7 +117,7 @@ class FogsiteLink:
             "setup": self.setup, "explore": self.explore, "move": self.move,
             "relic": self.relic, "give": self.give, "end_turn": self.end_turn,
             "escape": self.escape, "guardian_move": self.guardian_move, "state": self.state,
-            "reveal": self.reveal}, flow.public_state)
+            "reveal": self.reveal, "play_on": self.play_on}, flow.public_state)
 
     # ---- checks ------------------------------------------------------------------------------
     def _pin_given(self, args: LinkArgs) -> bool:
@@ -115,6 +133,8 @@ class FogsiteLink:
     def _in_phase(self, *phases: Phase) -> None:
         if self.flow.session.game is None:
             raise PhaseError("no game yet: send fogsite.setup first")
+        if self.flow.state in CHOICE_SCREENS:
+            raise PhaseError("not now: the Guardian is choosing an answer on the box")
         game = self.flow.session.running
         if game.phase not in phases:
             raise PhaseError(f"not now: it is the {game.phase.value} phase")
@@ -205,9 +225,9 @@ class FogsiteLink:
 
     def relic(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
-        if "lie" in args:
-            self._not_the_box("no lie (G7)")
-            self._require_pin(args, "a lie (G7)")
+        if "lie" in args or "answer" in args:
+            self._not_the_box("no lie (G7) and no choice of answer")
+            self._require_pin(args, "the Guardian's choice of answer")
         request = RelicRequest(
             require(args, "relic", int),
             wall_offset=_offset(args["wall_offset"], "wall_offset") if "wall_offset" in args
@@ -216,11 +236,30 @@ class FogsiteLink:
             card=require(args, "card", int) if "card" in args else None,
             placed=tuple(_offset(o, "placed") for o in optional(args, "placed", list, [])),
             copies=_copies(args),
-            restore_time=bool(args.get("restore_time", False)), lie=args.get("lie"))
+            restore_time=bool(args.get("restore_time", False)))
         colour = _colour(require(args, "colour", str))
-        answer = self.flow.relic.do_relic(colour, request)
-        value = list(answer.value) if isinstance(answer.value, tuple) else answer.value
-        return {"answer": answer.text, "value": value}
+        choice = self.flow.choice
+        if not choice.needs_guardian(request):
+            answer = self.flow.relic.do_relic(colour, replace(request, lie=args.get("lie")))
+        elif "pin" in args:  # the Guardian answers from the link
+            self._require_pin(args, "the Guardian's answer")
+            plan = _plan_of(request)
+            lie = "lie" in args
+            value = _answer_value(args["lie"] if lie else args["answer"]) \
+                if lie or "answer" in args else choice.fair_answer(colour, plan)
+            answer = choice.do_choice(colour, plan, value, lie)
+        else:  # the box is handed to the Guardian, who answers on it
+            choice.hand_over(colour, _plan_of(request))
+            return {"answer": None, "pending": "guardian_choice"}
+        said = list(answer.value) if isinstance(answer.value, tuple) else answer.value
+        return {"answer": answer.text, "value": said}
+
+    def play_on(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.OVER)
+        if not self.flow.end.can_play_on():
+            raise PhaseError("not now: only a game the Guardian won can be played on, once")
+        self.flow.end.do_play_on()
+        return {}
 
     def give(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
@@ -245,7 +284,12 @@ class FogsiteLink:
         self._not_the_box("not yours to play")
         self._in_phase(Phase.GUARDIAN)
         self._require_pin(args, "the Guardian's turn")
-        attack = self.flow.guardian.do_turn(_moves(args.get("moves", [])))
+        moves = _moves(args.get("moves", []))
+        g6 = optional(args, "g6", bool, True) if self.flow.session.running.options.has("G6") \
+            else None
+        if "g6" in args and g6 is None:
+            raise _bad("'g6' needs balancing G6")
+        attack = self.flow.guardian.do_turn(moves, g6)
         return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
 
     # ---- views -------------------------------------------------------------------------------

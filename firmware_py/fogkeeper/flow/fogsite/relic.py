@@ -156,7 +156,7 @@ class RelicStep:
         elif plan.step is RelicAsk.CONFIRM:
             request, colour = plan.request(), session.acting
             if self.flow.choice.needs_guardian(request):
-                self.flow.team.attempt(lambda: self.flow.choice.hand_over(colour))
+                self.flow.team.attempt(lambda: self.flow.choice.hand_over(colour, plan))
             else:
                 self.flow.team.attempt(lambda: self.do_relic(colour, request))
             return

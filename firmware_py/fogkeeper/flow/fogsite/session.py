@@ -19,6 +19,7 @@ from fogkeeper.rules.fogsite import (
     GuardianMove,
     InvestigatorStatus,
     RelicRequest,
+    SheetCopy,
     Side,
     from_json,
     to_json,
@@ -152,6 +153,7 @@ class RelicPlan:
     receiver: Colour | None = None
     card: int = 0
     placed: tuple[tuple[int, int], ...] = ()  # Relic 07: tiles copied from teammates
+    copies: tuple[SheetCopy, ...] = ()  # Relic 10 (over the link): teammates' sheets
     lying: bool = False  # the Guardian is picking its one lie (G7), not a true answer
 
     @property
@@ -161,7 +163,8 @@ class RelicPlan:
     def request(self) -> RelicRequest:
         return RelicRequest(self.relic, wall_offset=(self.dx, self.dy) if self.relic == 10
                             else None, receiver=self.receiver, card=self.card or None,
-                            placed=self.placed, restore_time=self.restore_time)
+                            placed=self.placed, copies=self.copies,
+                            restore_time=self.restore_time)
 
 
 def _rng_json(rng: random.Random) -> list[object]:

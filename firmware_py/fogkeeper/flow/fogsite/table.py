@@ -116,7 +116,8 @@ GAME_PATH: list[Row] = [
     {"trigger": "open_start_tiles", "source": S.CHOOSE, "dest": S.START_TILES},
     {"trigger": "back", "source": [S.PLAY_LOG, S.START_TILES], "dest": S.CHOOSE},
     # the human Guardian's choice of answer, handed over behind the PIN (choice.py)
-    {"trigger": "guardian_choice", "source": S.RELIC_STEP, "dest": S.CHOICE_GATE},
+    {"trigger": "guardian_choice", "source": [s for s in TEAM_PHASE if s not in CHOICE_SCREENS],
+     "dest": S.CHOICE_GATE},
     {"trigger": "back", "source": S.CHOICE_GATE, "dest": S.RELIC_STEP},
     {"trigger": "open_pin", "source": S.CHOICE_GATE, "dest": S.CHOICE_PIN},
     {"trigger": "pin_cancel", "source": S.CHOICE_PIN, "dest": S.CHOICE_GATE},
