@@ -73,6 +73,11 @@ class FogsiteTable:
         return any(line.lstrip("> ") == text for line in self.lines)
 
     @property
+    def private(self) -> bool:
+        """Whether the shown frame is private (it read a secret): the link gets none of it."""
+        return frame(self.app, self.now).private
+
+    @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
@@ -133,9 +138,15 @@ class FogsiteTable:
         return self
 
     def set_up(self, maze: str = MAZE, sleeping: str = "GREEN", start: tuple[int, int] = (4, 2),
-               pin: str = PIN) -> FogsiteTable:
-        """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
-        self.open_fogsite().enter_maze(maze).press("hold_ok")
+               pin: str = PIN, balancing: tuple[str, ...] = ()) -> FogsiteTable:
+        """The whole joystick setup: balancing, maze, check, sleeper, Guardian start, lock."""
+        self.open_fogsite()
+        if balancing:
+            self.menu_to("Balancing").press("ok")
+            for code in balancing:
+                self.menu_to(code).press("ok")
+            self.press("back")
+        self.enter_maze(maze).press("hold_ok")
         self.menu_to(sleeping).press("ok")
         col, row = self.session.draft.cursor
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))

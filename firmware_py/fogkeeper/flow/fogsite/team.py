@@ -33,6 +33,7 @@ from fogkeeper.rules.fogsite import (
     move,
     time_up,
 )
+from fogkeeper.rules.fogsite.policy import GuardianChoice
 from fogkeeper.ui.fogsite_screens import LOG_ROWS
 
 if TYPE_CHECKING:
@@ -194,7 +195,9 @@ class TeamTurn:
                 ) -> MoveAnswer:
         session = self.flow.session
         before = session.running.investigator(colour).cell
-        session.running, answer = move(session.running, colour, route, session.rng,
+        # a human Guardian's G6 choice is its own (made in its turn); the box's is its policy
+        policy = None if session.box_plays() else GuardianChoice()
+        session.running, answer = move(session.running, colour, route, session.rng, policy,
                                        copies=copies)
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
