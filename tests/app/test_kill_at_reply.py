@@ -88,11 +88,11 @@ def test_the_timer_loses_no_acknowledged_command(tmp_path: Path) -> None:
 
 
 def test_a_game_of_the_fog_loses_no_acknowledged_command(tmp_path: Path) -> None:
-    both = Lockstep(tmp_path)
+    both = Lockstep(tmp_path, pin="4711")  # a seed over the link needs the PIN
     try:
         ask = both.ask
         ask("game.start", game="fog")
-        ask("fog.setup", **SETUP, seed=11)
+        ask("fog.setup", **SETUP, seed=11, pin="4711")
         ask("fog.continue")
         for i in range(4):
             ask("fog.mission.show")

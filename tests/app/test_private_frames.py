@@ -100,3 +100,17 @@ def test_without_a_pin_the_guardians_turn_is_handed_over_and_private(tmp_path: P
     assert private_reply(t.request("screen"))
     assert t.request("press", button="press")["error"]["code"] == "locked"
     assert game.public_state()["screen"] == "guardian_moves"
+
+
+def test_a_seed_from_the_host_needs_the_pin(tmp_path: Path) -> None:
+    """A seed decides the FOG missions and the box's FOGSITE maze: whoever picks it knows them."""
+    t = box_in_game(tmp_path / "fog", "fog", pin=PIN)
+    refused = t.request("fog.setup", players=3, seed=7)
+    assert refused["error"]["code"] == "locked" and "missions" in refused["error"]["message"]
+    assert t.request("fog.state")["screen"] == "setup"  # nothing started
+    assert t.request("fog.setup", players=3, seed=7, pin="9999")["error"]["code"] == "locked"
+    assert t.request("fog.setup", players=3, seed=7, pin=PIN)["ok"]
+    s = box_in_game(tmp_path / "fogsite", "fogsite", pin=PIN)
+    refused = s.request("fogsite.setup", guardian="box", seed=3)
+    assert refused["error"]["code"] == "locked" and "maze" in refused["error"]["message"]
+    assert s.request("fogsite.setup", guardian="box")["ok"]  # the box draws its own seed

@@ -37,7 +37,7 @@ def open_timer(t: Table) -> Table:
 
 
 @pytest.mark.parametrize("downs,screen", [
-    (0, Screen.GAME), (1, Screen.GAME), (2, Screen.GAME),
+    (0, Screen.GAME), (1, Screen.PIN_OFFER), (2, Screen.PIN_OFFER),
     (3, Screen.TIMER_MENU), (4, Screen.SETTINGS), (5, Screen.ABOUT),
 ])
 def test_home_menu_opens_each_entry(downs: int, screen: Screen) -> None:

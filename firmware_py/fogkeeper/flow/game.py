@@ -53,6 +53,15 @@ class GameContext:
         guard = self.pin_guard or PinGuard(self.config.security.pin)
         return judge_pin(guard, digits, self.clock(), self.effects)
 
+    def pin_wait(self) -> float:
+        """Seconds before the next PIN try is judged (0 when a try may be made now)."""
+        guard = self.pin_guard or PinGuard(self.config.security.pin)
+        return guard.seconds_to_wait(self.clock())
+
+    def pin_length(self) -> int:
+        """How many digits the PIN pads ask for."""
+        return (self.pin_guard or PinGuard(self.config.security.pin)).length
+
     def has_pin(self) -> bool:
         """Whether a PIN is set (in the config, or on the box in Settings)."""
         return (self.pin_guard or PinGuard(self.config.security.pin)).is_set

@@ -108,6 +108,8 @@ class FogsiteTable:
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:
         """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
         self.press("down", "ok")
+        if self.app.state is Screen.PIN_OFFER:  # no PIN set: B plays without one
+            self.press("back")
         self.session.rng.seed(seed)
         return self
 

@@ -37,7 +37,7 @@ def code_of(reply: dict[str, Any]) -> str:
 
 def set_up(box: BoxHarness, **extra: Any) -> dict[str, Any]:
     args = {"guardian": "box", "size": 5, "difficulty": "normal", "strength": "hunter",
-            "seed": SEED, **extra}
+            "seed": SEED, "pin": PIN, **extra}
     return dict(box.request("fogsite.setup", **args))
 
 

@@ -70,8 +70,23 @@ def _about(app: App, now: float) -> Frame:
 
 
 def _settings(app: App, now: float) -> Frame:
-    items = tuple(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS)
-    return render_menu(MenuView("Settings", items, app.settings_row, "<> change  B back"))
+    items = (*(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS),
+             MenuItem("PIN", "set" if app.pin_guard.is_set else "none"))
+    hint = app.pin_note or ("OK set PIN  B back" if app.settings_row == len(SETTING_ROWS)
+                            else "<> change  B back")
+    return render_menu(MenuView("Settings", items, app.settings_row, hint))
+
+
+def _pin_offer(app: App, now: float) -> Frame:
+    return render_message(MessageView("No PIN set", (
+        "This game keeps secrets.", "Set a PIN so only the", "Guardian/key holder opens them."),
+        "OK set PIN  B play"))
+
+
+def _pin_pad(app: App, now: float) -> Frame:
+    assert app.pad is not None  # the PIN screens are entered with a pad
+    return app.pad.frame(app.pin_guard.seconds_to_wait(now) if app.state is Screen.PIN_OLD
+                         else 0.0)
 
 
 def _timer_menu(app: App, now: float) -> Frame:
@@ -141,4 +156,8 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.TIMER_TIMES: _timer_times,
     Screen.GAME: _game,
     Screen.PROBLEM: _problem,
+    Screen.PIN_OFFER: _pin_offer,
+    Screen.PIN_OLD: _pin_pad,
+    Screen.PIN_NEW: _pin_pad,
+    Screen.PIN_AGAIN: _pin_pad,
 }

@@ -52,7 +52,7 @@ class GuardianTurn:
         session = self.flow.session
         if self.has_pin() and button == "ok":
             session.refusal = ""
-            session.pad = PinPad("Guardian PIN")
+            session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
             self.flow.fire("open_pin")
         elif not self.has_pin() and button == "hold_ok":
             session.refusal = ""
@@ -180,7 +180,7 @@ class GuardianTurn:
         if not self.can_peek():
             return
         session.back_to, session.back_cursor, session.refusal = self.flow.state, session.cursor, ""
-        session.pad = PinPad("Guardian PIN")
+        session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
         self.flow.fire("peek")
 
     def peek_pin_key(self, button: str) -> None:

@@ -196,6 +196,9 @@ class FogsiteLink:
             raise _bad(f"'seed' must be int, from 0 to {SEED_RANGE - 1}")  # the docs' words
         if seed is not None and not 0 <= seed < SEED_RANGE:
             raise _bad(f"'seed' is a whole number from 0 to {SEED_RANGE - 1}")
+        if seed is not None and not self._pin_given(args):
+            raise LinkError(ErrorCode.LOCKED, "a 'seed' makes the box's maze (whoever chose it "
+                            "knows the maze): it needs the PIN, given as 'pin'")
         self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing)
         draft = self.flow.session.draft
         draft.difficulty, draft.strength, draft.seed = difficulty.value, strength, seed

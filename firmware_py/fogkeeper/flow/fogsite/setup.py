@@ -222,7 +222,8 @@ class Setup:
         """The lock's pad: a PIN when one is configured, else OK alone locks."""
         session = self.flow.session
         session.refusal = ""
-        session.pad = PinPad("Lock with PIN") if self.flow.context.has_pin() else None
+        context = self.flow.context
+        session.pad = PinPad("Lock with PIN", context.pin_length()) if context.has_pin() else None
 
     def lock_key(self, button: str) -> None:
         session = self.flow.session

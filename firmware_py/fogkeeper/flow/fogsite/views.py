@@ -122,7 +122,7 @@ def _guardian_start(flow: FogsiteFlow) -> Frame:
 
 def _lock(flow: FogsiteFlow) -> Frame:
     if flow.session.pad is not None:
-        return flow.session.pad.frame()
+        return flow.session.pad.frame(flow.context.pin_wait())
     lines = ("No PIN is set, so", "nothing can be unlocked", "before the end.")
     return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
 
@@ -273,7 +273,7 @@ def _gate(flow: FogsiteFlow) -> Frame:
 
 def _pad(flow: FogsiteFlow) -> Frame:
     assert flow.session.pad is not None  # the PIN screens always have a pad
-    return flow.session.pad.frame()
+    return flow.session.pad.frame(flow.context.pin_wait())
 
 
 def _plan_text(flow: FogsiteFlow) -> str:
