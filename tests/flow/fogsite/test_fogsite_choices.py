@@ -187,3 +187,28 @@ def test_the_link_plays_on_after_a_loss() -> None:
     assert reply["phase"] == "guardian" and reply["winner"] is None
     with pytest.raises(LinkError, match="not now"):
         t.flow.command("play_on", {})
+
+
+@pytest.mark.parametrize("relic", [2, 4, 5, 7])
+def test_the_hand_off_looks_the_same_whether_or_not_the_guardian_has_a_choice(
+        relic: int) -> None:
+    """Differential: the Guardian on Red's space (02: any word) or far away (one word), Blue
+    beside Red or not (04-06), rooms around Red or not: the table sees the same frames up to
+    the answer, and the Guardian's pick is private."""
+    shown = []
+    for guardian, blue in (("A1", "B1"), ("E3", "E1")):
+        t = hold(team_turn(), "R", relic)
+        game = t.session.running
+        blue_inv = replace(game.investigator(Colour.BLUE), cell=Cell.parse(blue))
+        t.session.running = replace(game.with_investigator(blue_inv),
+                                    guardian=Cell.parse(guardian))
+        frames = []
+        steps = ["down"] * 4 + ["ok"] if relic == 7 else []  # 07: "Ask", nothing copied
+        pin = [key for digit in "1234" for key in ["up"] * int(digit) + ["ok"]]
+        t.press("ok").menu_to("Use Relic")
+        for button in ("ok", "ok", *steps, "ok", "ok", *pin):
+            t.press(button)
+            frames.append(None if t.private else t.lines)
+        assert t.stage == "choice" and t.private
+        shown.append(frames)
+    assert shown[0] == shown[1]
