@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from flow.fogsite.fogsite_table import MAZE as MAZE_TEXT
 from flow.fogsite.fogsite_table import FogsiteTable
 from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules.fogsite import Cell, Colour, InvestigatorStatus, Side
@@ -212,3 +213,33 @@ def test_the_hand_off_looks_the_same_whether_or_not_the_guardian_has_a_choice(
         assert t.stage == "choice" and t.private
         shown.append(frames)
     assert shown[0] == shown[1]
+
+
+def test_hidden_hands_are_shown_only_after_the_box_is_handed_over() -> None:
+    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+    t.menu_to("Relic hands hidden").press("ok")
+    assert t.session.draft.hidden_hands and t.session.draft.balancing == ()
+    t.press("back")
+    t.enter_maze(MAZE_TEXT).press("hold_ok").menu_to("GREEN").press("ok")
+    col, row = t.session.draft.cursor
+    t.press(*["right"] * ((4 - col) % 5), *["down"] * ((2 - row) % 5), "ok").lock()
+    t.press("ok").lock().press("ok", "ok")
+    hold(t, "R", 5, 9)
+    assert t.session.running.options.hidden_hands
+    state = t.flow.command("state", {})
+    assert state["investigators"][0]["hand"] is None
+    assert state["investigators"][0]["hand_size"] == 2
+    t.press("ok")
+    assert "2 cards" in t.text and "05" not in t.text
+    t.menu_to("Give").press("ok")
+    assert t.stage == "hand_gate" and not t.private
+    assert " ".join(t.lines[2:4]) == "Pass the box to RED, then hold OK"
+    t.press("ok")
+    assert t.stage == "hand_gate"
+    t.press("hold_ok")
+    assert t.stage == "give_pick" and t.private and "Relic 05" in t.text
+    t.press("ok", "ok")  # Relic 05 to GREEN
+    assert t.stage == "answer" and not t.private
+    assert t.lines[2] == "A Relic to GREEN" and "05" not in t.text
+    entry = t.session.running.log[-1]
+    assert entry.public == "a Relic to GREEN" and entry.secret == "Relic 05"

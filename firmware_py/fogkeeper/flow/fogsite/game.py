@@ -88,6 +88,7 @@ class FogsiteFlow:
             S.PLAY_LOG: self.end.play_log_key, S.START_TILES: _no_key,
             S.CHOICE_GATE: self.choice.gate_key, S.CHOICE_PIN: self.choice.pin_key,
             S.CHOICE: self.choice.choice_key, S.G6_CHOICE: self.guardian.g6_key,
+            S.HAND_GATE: self.team.hand_gate_key,
         }
         self.machine = Machine(model=self, states=list(Stage), transitions=ROWS,
                                initial=S.SETUP_MENU, auto_transitions=False,

@@ -159,8 +159,10 @@ class FogsiteLink:
         two_player = bool(options.get("two_player", False))
         easy = bool(options.get("easy", False))
         balancing = tuple(sorted({str(b) for b in options.get("balancing", [])}))
+        hidden = optional(options, "hidden_hands", bool, False)
         if guardian is GuardianKind.BOX:
-            return self._setup_box(args, options, colours, (two_player, easy, balancing))
+            return self._setup_box(args, options, colours, (two_player, easy, balancing),
+                                   hidden)
         maze = require(args, "maze", str)
         problems = maze_problems(easy, maze, colours)
         if problems:
@@ -170,18 +172,18 @@ class FogsiteLink:
         sleeping = None if "sleeping" not in args else _colour(args["sleeping"], "sleeping")
         start = None if "guardian_start" not in args else Cell.parse(
             str(args["guardian_start"]))
-        self._draft(guardian, colours, two_player, easy, balancing)
+        self._draft(guardian, colours, two_player, easy, balancing, hidden)
         flow.setup.start_game(maze, colours, sleeping, start)
         return {} if flow.guardian.has_pin() else {"note": NO_PIN_NOTE}
 
     def _draft(self, guardian: GuardianKind, colours: tuple[Colour, ...], two_player: bool,
-               easy: bool, balancing: tuple[str, ...]) -> None:
+               easy: bool, balancing: tuple[str, ...], hidden_hands: bool) -> None:
         draft = self.flow.session.draft
         draft.guardian, draft.colours, draft.two_player = guardian, colours, two_player
-        draft.easy, draft.balancing = easy, balancing
+        draft.easy, draft.balancing, draft.hidden_hands = easy, balancing, hidden_hands
 
     def _setup_box(self, args: LinkArgs, options: LinkArgs, colours: tuple[Colour, ...],
-                   chosen: tuple[bool, bool, tuple[str, ...]]) -> Reply:
+                   chosen: tuple[bool, bool, tuple[str, ...]], hidden_hands: bool) -> Reply:
         """The box builds the maze and plays the Guardian; no PIN, as nothing secret is sent."""
         two_player, easy, balancing = chosen
         size = optional(args, "size", int, 4 if easy else 5)
@@ -199,7 +201,7 @@ class FogsiteLink:
         if seed is not None and not self._pin_given(args):
             raise LinkError(ErrorCode.LOCKED, "a 'seed' makes the box's maze (whoever chose it "
                             "knows the maze): it needs the PIN, given as 'pin'")
-        self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing)
+        self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing, hidden_hands)
         draft = self.flow.session.draft
         draft.difficulty, draft.strength, draft.seed = difficulty.value, strength, seed
         self.flow.box.start_game()
@@ -211,8 +213,10 @@ class FogsiteLink:
         colour = _colour(require(args, "colour", str))
         direction = _direction(require(args, "direction", str))
         answer = self.flow.team.do_explore(colour, direction)
+        hidden = self.flow.session.facts().hidden_hands
         return {"answer": answer.text, "can_move": answer.can_move,
-                "relic_drawn": answer.relic_drawn}
+                "relic_drawn": None if hidden else answer.relic_drawn,
+                "dug_up": answer.relic_drawn is not None}
 
     def move(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)

@@ -81,6 +81,7 @@ class SetupDraft:
     two_player: bool = False
     easy: bool = False
     balancing: tuple[str, ...] = ()  # sorted option codes
+    hidden_hands: bool = False  # each Investigator's Relics kept from the others
     guardian: GuardianKind = GuardianKind.HUMAN
     difficulty: str = "normal"
     strength: Strength = Strength.GENTLE
@@ -239,6 +240,7 @@ class TableFacts:
     balancing: frozenset[str] = frozenset()
     playing_on: bool = False  # after a loss, Map tiles count below zero
     log: tuple[tuple[int, str, str, str], ...] = ()  # round, who, action, what the table heard
+    hidden_hands: bool = False  # a hand is shown only to its Investigator (pass and play)
 
     def seat(self, colour: Colour) -> SeatFacts:
         return next(seat for seat in self.seats if seat.colour is colour)
@@ -253,7 +255,8 @@ def table_facts(state: GameState) -> TableFacts:
                       None if state.options.easy else state.visible_arrows,
                       state.digging_tokens, state.winner, state.end_reason,
                       state.options.balancing, state.playing_on,
-                      tuple((e.round_number, e.actor, e.action, e.public) for e in state.log))
+                      tuple((e.round_number, e.actor, e.action, e.public) for e in state.log),
+                      state.options.hidden_hands)
 
 
 def _beside(_: object) -> None:
@@ -282,6 +285,7 @@ class Session:
                                                       metadata=codec(_plan_json, _plan_back))
     relic_choice: RelicPlan | None = None
     gift: int = 0
+    hand_action: str = ""  # hidden hands: "use_relic" or "give", once the box is handed over
     refusal: str = ""
     guardian_refusal: Secret[str] = field(default_factory=lambda: Secret(""))  # names walls
     walks: Secret[dict[str, list[tuple[int, int]]]] = field(

@@ -32,6 +32,7 @@ class Stage(StrEnum):
     RELIC_STEP = "relic_step"
     GIVE_PICK = "give_pick"
     GIVE_TO = "give_to"
+    HAND_GATE = "hand_gate"
     ANSWER = "answer"
     ESCAPE_CALL = "escape_call"
     PLAY_LOG = "play_log"
@@ -60,7 +61,7 @@ END_STAGES = (S.WINNER, S.REVEAL, S.LOG)
 # every screen shown while a game runs: a link command or the team's clock can cut in on any
 PLAY_STAGES = tuple(s for s in Stage if s not in SETUP_STAGES + END_STAGES)
 TEAM_STAGES = (S.CHOOSE, S.ACTIONS, S.GIVE_PICK, S.GIVE_TO, S.ESCAPE_CALL, S.EXPLORE, S.MOVE,
-               S.RELIC_PICK, S.RELIC_STEP, S.ANSWER)
+               S.RELIC_PICK, S.RELIC_STEP, S.ANSWER, S.HAND_GATE)
 # the human Guardian's turn; every other screen of play shows while the team plays, where a
 # link command may answer or end a turn whatever the table is looking at
 GUARDIAN_SCREENS = (S.GUARDIAN_GATE, S.GUARDIAN_PIN, S.GUARDIAN_MOVES, S.G6_CHOICE)
@@ -108,6 +109,11 @@ GAME_PATH: list[Row] = [
     {"trigger": "relic_chosen", "source": S.RELIC_PICK, "dest": S.RELIC_STEP},
     {"trigger": "relic_again", "source": S.RELIC_STEP, "dest": S.RELIC_PICK},
     {"trigger": "gift_chosen", "source": S.GIVE_PICK, "dest": S.GIVE_TO},
+    # hidden hands: the box goes to the acting Investigator before a hand is shown
+    {"trigger": "hand_gate", "source": S.ACTIONS, "dest": S.HAND_GATE},
+    {"trigger": "use_relic", "source": S.HAND_GATE, "dest": S.RELIC_PICK},
+    {"trigger": "give", "source": S.HAND_GATE, "dest": S.GIVE_PICK},
+    {"trigger": "back", "source": S.HAND_GATE, "dest": S.ACTIONS},
     {"trigger": "back", "source": S.GIVE_TO, "dest": S.GIVE_PICK},
     {"trigger": "back", "source": [S.EXPLORE, S.GIVE_PICK, S.RELIC_PICK], "dest": S.ACTIONS},
     {"trigger": "choose_again", "source": S.ACTIONS, "dest": S.CHOOSE},

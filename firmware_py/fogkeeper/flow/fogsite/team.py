@@ -34,6 +34,7 @@ from fogkeeper.rules.fogsite import (
     time_up,
 )
 from fogkeeper.rules.fogsite.policy import GuardianChoice
+from fogkeeper.secret import touch
 from fogkeeper.ui.fogsite_screens import LOG_ROWS
 
 if TYPE_CHECKING:
@@ -83,8 +84,26 @@ class TeamTurn:
                      if seat.colour is not session.acting)
 
     def hand(self) -> tuple[int, ...]:
+        """The acting Investigator's Relics; with hidden hands a screen showing them is
+        private (it is drawn only after the box was handed to that Investigator)."""
         session = self.flow.session
-        return session.facts().seat(session.acting).hand
+        facts = session.facts()
+        if facts.hidden_hands:
+            touch()
+        return facts.seat(session.acting).hand
+
+    def hand_label(self) -> str:
+        """The Relic row's note on the actions menu: the cards, or with hidden hands how many."""
+        session = self.flow.session
+        facts = session.facts()
+        hand = facts.seat(session.acting).hand
+        if facts.hidden_hands:
+            return f"{len(hand)} card" + ("s" if len(hand) != 1 else "")
+        return " ".join(f"{n:02d}" for n in hand)
+
+    def hand_gate_key(self, button: str) -> None:
+        if button == "hold_ok":
+            self.flow.fire(self.flow.session.hand_action)
 
     def _scroll(self, button: str, length: int) -> None:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
@@ -140,6 +159,9 @@ class TeamTurn:
             nothing = "Nothing to give" if action is TeamAction.GIVE else "No Relic"
             session.answer = ((nothing,), ("There is no card in this hand",))
             self.flow.fire("answered")
+        elif session.facts().hidden_hands:
+            session.hand_action = "give" if action is TeamAction.GIVE else "use_relic"
+            self.flow.fire("hand_gate")
         else:
             self.flow.fire("give" if action is TeamAction.GIVE else "use_relic")
 
@@ -172,7 +194,9 @@ class TeamTurn:
         big = ("You can", "move") if answer.can_move else ("You can't", "move")
         small = [f"{COLOUR_WORD[colour]} explored {direction.name}"]
         if answer.relic_drawn is not None:
-            small.append(f"Digging found Relic {answer.relic_drawn:02d}")
+            hidden = self.flow.session.facts().hidden_hands
+            small.append("Digging found a Relic" if hidden
+                         else f"Digging found Relic {answer.relic_drawn:02d}")
         self.announce("explore", colour, answer.text)
         self.show_answer(big, tuple(small))
         return answer
@@ -237,7 +261,8 @@ class TeamTurn:
         session = self.flow.session
         session.running = give(session.running, colour, relic, receiver)
         session.acting = colour
-        text = f"Relic {relic:02d} to {COLOUR_WORD[receiver]}"
+        card = "A Relic" if session.facts().hidden_hands else f"Relic {relic:02d}"
+        text = f"{card} to {COLOUR_WORD[receiver]}"
         self.announce("give", colour, text)
         self.show_answer(("Given",), (text,))
 

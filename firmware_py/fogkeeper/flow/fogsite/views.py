@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 S = Stage
 KIND_WORDS = {".": "room", "#": "wall", "R": "RED", "G": "GREEN", "B": "BLUE"}
 SIDE_PX = 70
+HIDDEN_HANDS_ROW = "Relic hands hidden"
 
 
 BALANCING_NAMES = {
@@ -83,6 +84,7 @@ def _balancing(flow: FogsiteFlow) -> Frame:
     items = tuple(MenuItem(f"{code} {BALANCING_NAMES[code]}",
                            "on" if code in flow.session.draft.balancing else "")
                   for code in ALL_BALANCING)
+    items += (MenuItem(HIDDEN_HANDS_ROW, "on" if flow.session.draft.hidden_hands else ""),)
     return render_menu(MenuView("Balancing", items, flow.session.cursor, "OK on/off  B back"))
 
 
@@ -155,7 +157,7 @@ def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
                       for seat in flow.session.facts().seats)
         return seats + tuple(MenuItem(row.value) for row in flow.team.table_rows())
     if flow.state is S.ACTIONS:
-        hand = " ".join(f"{n:02d}" for n in flow.team.hand())
+        hand = flow.team.hand_label()
         return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
                      for a in flow.team.actions())
     if flow.state is S.GIVE_PICK:
@@ -254,6 +256,12 @@ def _g6_choice(flow: FogsiteFlow) -> Frame:
                   for i, row in enumerate(G6_ROWS))
     return render_menu(MenuView("G6 until next turn", items, flow.session.cursor,
                                 "OK play  B moves"))
+
+
+def _hand_gate(flow: FogsiteFlow) -> Frame:
+    """Hidden hands: only the acting Investigator looks at their Relics."""
+    return render_team_answer(_status(flow, _who(flow)), ("Your hand",),
+                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back")
 
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
@@ -359,5 +367,5 @@ RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
     S.GUARDIAN_REPORT: _guardian_report, S.PEEK_PIN: _pad, S.PEEK: _peek,
     S.WINNER: _winner, S.REVEAL: _reveal, S.LOG: _log, S.QUIT_ASK: _quit_ask,
     S.PLAY_LOG: _play_log, S.START_TILES: _start_tiles, S.CHOICE_GATE: _choice_gate,
-    S.CHOICE_PIN: _pad, S.CHOICE: _choice, S.G6_CHOICE: _g6_choice,
+    S.CHOICE_PIN: _pad, S.CHOICE: _choice, S.G6_CHOICE: _g6_choice, S.HAND_GATE: _hand_gate,
 }

@@ -95,10 +95,13 @@ def explore(state: GameState, colour: Colour, direction: Direction
         if drawn is not None:
             investigator = replace(investigator, hand=(*investigator.hand, drawn))
     answer = ExploreAnswer(direction, can_move, drawn)
-    state = state.with_investigator(investigator).logged(
-        colour.name, "explore", f"{direction.name}: {answer.text}"
-        + (f"; digging found Relic {drawn:02d}" if drawn is not None else ""),
-    )
+    found = "" if drawn is None else f"; digging found Relic {drawn:02d}"
+    public, secret = f"{direction.name}: {answer.text}", ""
+    if drawn is not None and state.options.hidden_hands:
+        public, secret = public + "; digging found a Relic", found.removeprefix("; ")
+    else:
+        public += found
+    state = state.with_investigator(investigator).logged(colour.name, "explore", public, secret)
     return settle(state), answer
 
 
@@ -168,5 +171,9 @@ def give(state: GameState, colour: Colour, relic: int, receiver: Colour) -> Game
         investigator, hand=tuple(hand), actions_used=investigator.actions_used + 1))
     other = state.investigator(receiver)
     state = state.with_investigator(replace(other, hand=(*other.hand, relic)))
-    state = state.logged(colour.name, "give", f"Relic {relic:02d} to {receiver.name}")
+    if state.options.hidden_hands:
+        state = state.logged(colour.name, "give", f"a Relic to {receiver.name}",
+                             f"Relic {relic:02d}")
+    else:
+        state = state.logged(colour.name, "give", f"Relic {relic:02d} to {receiver.name}")
     return settle(state)
