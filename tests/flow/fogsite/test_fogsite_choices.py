@@ -243,3 +243,14 @@ def test_hidden_hands_are_shown_only_after_the_box_is_handed_over() -> None:
     assert t.lines[2] == "A Relic to GREEN" and "05" not in t.text
     entry = t.session.running.log[-1]
     assert entry.public == "a Relic to GREEN" and entry.secret == "Relic 05"
+
+
+def test_a_restart_during_the_guardians_choice_comes_back_on_the_hand_off() -> None:
+    from flow.fogsite.fogsite_table import restart
+
+    t = ask(hold(team_turn(), "R", 4)).press("ok").lock()
+    assert t.stage == "choice" and t.private
+    back = restart(t)
+    assert back.stage == "choice_gate" and not back.private
+    back.press("ok").lock()
+    assert back.stage == "choice" and rows(back) == ["6", "8"]
