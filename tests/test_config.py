@@ -129,10 +129,10 @@ def test_config_check_refuses_what_run_refuses(tmp_path: Path, text: str) -> Non
 
 def test_a_wrong_pin_in_a_config_file_is_never_echoed(tmp_path: Path) -> None:
     path = tmp_path / "box.toml"
-    path.write_text("[security]\npin = '98765'\n", encoding="utf-8")
+    path.write_text("[security]\npin = '987654321'\n", encoding="utf-8")  # 9 digits: too long
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert "98765" not in str(caught.value)
+    assert "987654321" not in str(caught.value)
 
 
 def test_configuration_doc_lists_every_key_as_the_schema_does() -> None:

@@ -31,7 +31,10 @@ def _commands(h: BoxHarness, game: str) -> list[str]:
 
 
 def _saved(h: BoxHarness) -> str:
-    return json.dumps(snapshot.take(h.box.app, h.now), sort_keys=True)
+    """The saved session, but for the wrong-PIN count: a refused PIN must cost a try."""
+    taken = snapshot.take(h.box.app, h.now)
+    taken.pop("pin_guard")
+    return json.dumps(taken, sort_keys=True)
 
 
 def _clone(h: BoxHarness) -> BoxHarness:

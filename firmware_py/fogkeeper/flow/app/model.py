@@ -76,7 +76,7 @@ class App:
         self.pad: PinPad | None = None   # Settings' PIN pads; their digits are never saved
         self._new_pin = ""               # the new PIN's first entry, until it is repeated
         self.pin_note = ""               # what the last PIN change came to
-        self._game_after_pin: HomeItem | None = None
+        self._pending_game: GameFlow | None = None  # a game with secrets, behind the offer
         self.home = Menu(tuple(HomeItem))
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
@@ -152,15 +152,15 @@ class App:
     def open_chosen(self) -> None:
         """OK on the home menu: a game starts (or says why not), the others open a screen."""
         chosen = self.home.chosen
-        if chosen in SECRET_GAMES and not self.pin_guard.is_set:
-            self._game_after_pin = chosen
-            self.trigger("offer_pin")
-            return
         if chosen in GAME_ITEMS:
-            if self._make_game(chosen):
-                self.trigger("open_game")
-            else:
+            if not self._make_game(chosen):
                 self.trigger("game_refused")
+            elif chosen in SECRET_GAMES and not self.pin_guard.is_set:
+                # made, and kept aside: it opens once the offer is answered
+                self._pending_game, self.game = self.game, None
+                self.trigger("offer_pin")
+            else:
+                self.trigger("open_game")
             return
         opens = {HomeItem.TIMER: "open_timer", HomeItem.SETTINGS: "open_settings",
                  HomeItem.ABOUT: "open_about"}
@@ -196,11 +196,8 @@ class App:
         self.mark_changed()
 
     def play_without_pin(self) -> None:
-        chosen, self._game_after_pin = self._game_after_pin, None
-        if chosen is not None and self._make_game(chosen):
-            self.trigger("open_game")
-        else:
-            self.go_home()
+        self.game, self._pending_game = self._pending_game, None
+        self.trigger("open_game")
 
     def pin_key(self) -> None:
         """One key on a Settings PIN pad; B on any of them leaves the PIN as it was."""
@@ -242,8 +239,8 @@ class App:
         self.pin_guard.digest = guard.digest
         log.info("the PIN was changed on the box")
         self.effects.emit("pin.changed", {})
-        chosen, self._game_after_pin = self._game_after_pin, None
-        if chosen is not None and self._make_game(chosen):  # the game the PIN was set for
+        if self._pending_game is not None:  # the game the PIN was set for
+            self.game, self._pending_game = self._pending_game, None
             self.pad, self._new_pin, self.pin_note = None, "", "PIN set"
             self.trigger("open_game")
         else:
@@ -251,6 +248,7 @@ class App:
 
     def _close_pad(self, note: str) -> None:
         self.pad, self._new_pin, self.pin_note = None, "", note
+        self._pending_game = None  # an offer given up half way: no game after all
         self.trigger("pin_pad_closed")
 
     # ---- the timer's menu --------------------------------------------------------------

@@ -79,8 +79,7 @@ def _settings(app: App, now: float) -> Frame:
 
 def _pin_offer(app: App, now: float) -> Frame:
     return render_message(MessageView("No PIN set", (
-        "This game keeps secrets.", "Set a PIN so only the", "Guardian/key holder opens them."),
-        "OK set PIN  B play"))
+        "Secrets need a PIN:", "only its holder", "opens them."), "OK set PIN  B play"))
 
 
 def _pin_pad(app: App, now: float) -> Frame:
