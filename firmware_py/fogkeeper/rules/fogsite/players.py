@@ -217,6 +217,46 @@ def _opening_score(maze: Maze, start: Cell, tiles: dict[Colour, Cell],
 
 GENTLE = GentleGuardian()
 HUNTER = HunterGuardian()
+
+
+class FocusedGuardian:
+    """Plays each turn as the hunter with chance ``focus``, else as the gentle wanderer; says
+    in a few words why it played each turn (for the reveal)."""
+
+    def __init__(self, name: str, focus: float) -> None:
+        self._name, self.focus = name, focus
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def choose_setup(self, maze: Maze, colours: Sequence[Colour], options: Options,
+                     rng: random.Random) -> GuardianSetup:
+        chosen = HUNTER if rng.random() < self.focus else GENTLE
+        return chosen.choose_setup(maze, colours, options, rng)
+
+    def choose_turn(self, state: GameState, rng: random.Random) -> tuple[GuardianMove, ...]:
+        return self.choose_turn_why(state, rng)[0]
+
+    def choose_turn_why(self, state: GameState, rng: random.Random
+                        ) -> tuple[tuple[GuardianMove, ...], str]:
+        """The turn and its reason, e.g. "hunts: attacks RED" or "wanders"."""
+        options = turn_options(state)
+        if rng.random() >= self.focus:
+            chosen = rng.choice(options)
+            names = " ".join(c.name for c in chosen.attacked)
+            return chosen.moves, f"wanders; meets {names} by chance" if names else "wanders"
+        arrows = state.visible_arrows
+        scored = [(len(o.attacked), *_threat(state, o.end, arrows)) for o in options]
+        best = max(range(len(options)), key=scored.__getitem__)
+        chosen, (attacks, in_reach, _near, _moves) = options[best], scored[best]
+        if attacks:
+            return chosen.moves, "hunts: attacks " + " ".join(c.name for c in chosen.attacked)
+        if in_reach:
+            return chosen.moves, f"lies in wait: {in_reach} Target(s) in reach"
+        return chosen.moves, "closes in on the Targets"
+
+
 _PLAYERS: dict[str, GuardianPlayer] = {GENTLE.name: GENTLE, HUNTER.name: HUNTER}
 
 
