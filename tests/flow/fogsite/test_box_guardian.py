@@ -1,8 +1,10 @@
 """The box as Guardian on the joystick: from HOME through its turns to the reveal, power cuts,
-and the strength that also decides the Guardian's free answers (Relics 04-07)."""
+the level that also decides the Guardian's free answers (Relics 04-07), its reasons at the
+reveal and the hint."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -16,9 +18,10 @@ from fogkeeper.rules.fogsite import (
     generate_maze,
     to_json,
 )
+from fogkeeper.rules.fogsite.players import HUNTER_POLICY
 
 SEED = 123
-MOVING_SEED = 5  # its gentle Guardian moves in rounds 1 and 2 (seed 123's starts boxed in)
+MOVING_SEED = 1  # its learning Guardian moves in rounds 1 and 2
 PIN_SCREENS = {"lock", "guardian_gate", "guardian_pin", "guardian_moves", "peek_pin", "peek"}
 END_SCREENS = {"winner", "reveal", "log"}
 
@@ -41,9 +44,9 @@ def team_passes(t: FogsiteTable) -> FogsiteTable:
 
 
 def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
-    t = FogsiteTable().set_up_box(SEED, strength="hunter")
-    assert list(t.lines) == ["Box as Guardian", "5x5, normal, hunter", "The maze is secret:",
-                             "no PIN, nothing opens", "before the end.", "OK start  B back"]
+    t = FogsiteTable().set_up_box(SEED, level="hard")
+    assert list(t.lines) == ["Box: hard, 5x5", "Twisty maze; it hunts", "nine turns in ten.",
+                             "Secret maze: nothing", "opens before the end.", "OK start  B back"]
     t.press("ok")
     assert list(t.lines) == ["Guardian's turn", "The Guardian moves...", "hold B: quit"]
     t.wait(THINK_SECONDS - 0.5)
@@ -52,7 +55,7 @@ def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     attack = t.session.running.last_attack
     assert attack is not None
     assert t.lines[1] == f"{len(attack.attacked)} attacked"
-    assert t.session.running.maze == generate_maze(SEED, 5, Difficulty.NORMAL)
+    assert t.session.running.maze == generate_maze(SEED, 5, Difficulty.HARD)
     t.press("ok")
     assert t.lines[0].startswith("Round 1: tiles ") and t.stage == "choose"
     team_passes(t)
@@ -69,15 +72,14 @@ def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     t.press(*["right"] * list(t.session.routes).index("Guardian"), "right")
     assert t.lines[1] == "Guardian route"
     record = t.effects.records[0]
-    assert record["box"] == {"size": 5, "difficulty": "normal", "strength": "hunter",
-                             "seed": SEED}
+    assert record["box"] == {"size": 5, "level": "hard", "seed": SEED}
     assert len(record["routes"]["Guardian"]) >= 1
     shown = {screen for screen, _ in t.seen}
     assert not shown & PIN_SCREENS  # nobody was asked for a PIN, nothing was unlocked
 
 
 def test_nothing_on_the_screen_gives_the_maze_away_before_the_reveal() -> None:
-    t = FogsiteTable().set_up_box(SEED, strength="hunter").press("ok")
+    t = FogsiteTable().set_up_box(SEED, level="hard").press("ok")
     guardian_played(t).press("ok", "ok", "ok", "down", "ok")  # RED explores south
     assert t.stage == "actions"
     t.press("hold_key3")  # the Guardian's peek: nobody is the Guardian, nothing opens
@@ -92,17 +94,18 @@ def test_nothing_on_the_screen_gives_the_maze_away_before_the_reveal() -> None:
     assert t.stage == "reveal" and leaks("\n".join(t.lines), maze, SEED)  # the scan does see a maze
 
 
-@pytest.mark.parametrize("easy,difficulty,strength", [
-    (False, "easy", "gentle"), (False, "hard", "hunter"), (True, "normal", "gentle"),
-    (True, "hard", "hunter"),
+@pytest.mark.parametrize("easy,level,difficulty,policy,balancing", [
+    (False, "learning", "easy", "fair", set()), (False, "normal", "normal", "fair", set()),
+    (False, "brutal", "hard", "hunter", {"G4"}), (True, "easy", "normal", "fair", set()),
+    (True, "hard", "hard", "hunter", set()),
 ])
-def test_the_box_builds_the_generators_maze_for_its_seed(easy: bool, difficulty: str,
-                                                        strength: str) -> None:
-    t = FogsiteTable().set_up_box(SEED, strength, difficulty, easy).press("ok")
+def test_the_level_sets_the_maze_and_the_play_together(
+        easy: bool, level: str, difficulty: str, policy: str, balancing: set[str]) -> None:
+    t = FogsiteTable().set_up_box(SEED, level, easy).press("ok")
     size = 4 if easy else 5
     assert t.session.running.maze == generate_maze(SEED, size, Difficulty(difficulty))
-    assert t.session.running.options.choice_policy == {"gentle": "fair", "hunter": "hunter"}[
-        strength]
+    assert t.session.running.options.choice_policy == policy
+    assert t.session.running.options.balancing == balancing
     # under the Easy Rule nobody attacks: the team plays first, there is no Guardian turn
     assert t.stage == ("choose" if easy else "box_turn")
 
@@ -126,16 +129,16 @@ def test_b_goes_back_from_the_start_screen_and_human_rows_come_back() -> None:
 
 # ---- power cuts -----------------------------------------------------------------------------
 def test_a_cut_on_the_start_screen_comes_back_there_with_no_maze_yet() -> None:
-    t = FogsiteTable().set_up_box(SEED, "hunter")
+    t = FogsiteTable().set_up_box(SEED, "hard")
     back = restart(t)
     assert back.stage == "box_ready" and back.lines == t.lines and back.session.game is None
     back.press("ok")
     assert back.stage == "box_turn"
-    assert back.session.running.maze == generate_maze(SEED, 5, Difficulty.NORMAL)
+    assert back.session.running.maze == generate_maze(SEED, 5, Difficulty.HARD)
 
 
 def test_a_cut_during_the_pause_comes_back_to_the_same_turn_and_count() -> None:
-    t = FogsiteTable().set_up_box(SEED, "gentle").press("ok")
+    t = FogsiteTable().set_up_box(SEED, "learning").press("ok")
     back = restart(t)
     assert back.stage == "box_turn" and back.lines == t.lines
     guardian_played(back)
@@ -146,7 +149,7 @@ def test_a_cut_during_the_pause_comes_back_to_the_same_turn_and_count() -> None:
 
 @pytest.mark.parametrize("presses", [(), ("ok",), ("ok", "ok")])
 def test_after_a_cut_the_box_plays_the_same_next_turn(presses: tuple[str, ...]) -> None:
-    t = FogsiteTable().set_up_box(MOVING_SEED, "gentle").press("ok")
+    t = FogsiteTable().set_up_box(MOVING_SEED, "learning").press("ok")
     guardian_played(t).press("ok", *presses)
     back = restart(t)
     assert back.lines == t.lines
@@ -159,32 +162,34 @@ def test_after_a_cut_the_box_plays_the_same_next_turn(presses: tuple[str, ...]) 
     assert back.lines == t.lines
     assert back.session.routes == t.session.routes  # the same secret route, step by step
     assert to_json(back.session.running) == to_json(t.session.running)
-    assert len(t.session.routes["Guardian"]) > walked  # a turn where the gentle box does move
+    assert len(t.session.routes["Guardian"]) > walked  # a turn where the box does move
 
 
-# ---- the strength answers the Guardian's free choices ---------------------------------------
-def relic_answer(seed: int, strength: str, relic: int) -> tuple[object, tuple[object, ...]]:
-    """RED's answer to ``relic`` in the first team turn, and every answer that was true."""
+# ---- the level answers the Guardian's free choices ------------------------------------------
+def relic_answer(seed: int, level: str, relic: int) -> tuple[object, object, tuple[object, ...]]:
+    """RED's answer to ``relic`` in the first team turn, the hunter's pick then, and every
+    answer that was true."""
     from fogkeeper.rules.fogsite.answers import question_candidates
 
-    t = FogsiteTable().set_up_box(seed, strength).press("ok")
+    t = FogsiteTable().set_up_box(seed, level).press("ok")
     guardian_played(t).press("ok")
     game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(relic,))
     t.session.running = game.with_investigator(red)
     truths = question_candidates(t.session.running, red, relic, None, ())
+    hunter = HUNTER_POLICY.choose_answer(t.session.running, Colour.RED, relic, truths,
+                                         random.Random(0))
     reply = t.flow.command("relic", {"colour": "R", "relic": relic})
-    return reply["value"], truths
+    return reply["value"], hunter, truths
 
 
 @pytest.mark.parametrize("relic", [4, 6])
-def test_hunter_and_gentle_answer_differently_where_the_rules_let_them(relic: int) -> None:
-    differ = 0
+def test_hard_levels_answer_as_vaguely_as_the_rules_let_them(relic: int) -> None:
+    chose = 0
     for seed in range(6):
-        hunter, truths = relic_answer(seed, "hunter", relic)
-        gentle, same_truths = relic_answer(seed, "gentle", relic)
-        assert truths == same_truths and hunter in truths and gentle in truths
-        if len(truths) == 1:
-            assert hunter == gentle  # nothing to choose
-        differ += hunter != gentle
-    assert differ > 0
+        said, hunter, truths = relic_answer(seed, "hard", relic)
+        assert said == hunter and said in truths
+        chose += len(truths) > 1
+        said, _, truths = relic_answer(seed, "normal", relic)
+        assert said in truths
+    assert chose > 0  # the rules did let it choose

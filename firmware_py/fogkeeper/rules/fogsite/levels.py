@@ -30,9 +30,10 @@ class Level(Enum):
 @dataclass(frozen=True)
 class LevelPlay:
     """What a level sets: the maze's measured difficulty, the share of turns the Guardian
-    hunts (the rest it wanders), how it picks among true answers, balancing it adds.
+    hunts (the rest it wanders, and of those it keeps off the Intruders a ``mercy`` share),
+    how it picks among true answers, the balancing it adds.
 
-    ``line`` explains the level in one line of the box's screen; ``about`` in a few more.
+    ``line`` explains the level in one line of the box's screen; ``about`` in two.
     """
 
     maze: Difficulty
@@ -41,26 +42,25 @@ class LevelPlay:
     balancing: frozenset[str]
     line: str
     about: str
+    mercy: float = 0.0
 
 
 LEVELS: dict[Level, LevelPlay] = {
     Level.LEARNING: LevelPlay(Difficulty.EASY, 0.0, "fair", frozenset(),
                               "Learning: a wanderer",
-                              "An open maze; the Guardian wanders and never hunts."),
+                              "An open maze; the Guardian only wanders.", mercy=0.2),
     Level.EASY: LevelPlay(Difficulty.NORMAL, 0.3, "fair", frozenset(),
                           "Easy: hunts at times",
-                          "A usual maze; the Guardian hunts about one turn in three."),
+                          "The Guardian hunts about one turn in three."),
     Level.NORMAL: LevelPlay(Difficulty.NORMAL, 0.6, "fair", frozenset(),
                             "Normal: hunts often",
-                            "A usual maze; the Guardian hunts most turns."),
+                            "The Guardian hunts about three turns in five."),
     Level.HARD: LevelPlay(Difficulty.HARD, 0.9, "hunter", frozenset(),
                           "Hard: twisty maze, hunts",
-                          "A twisty maze; the Guardian hunts and answers as vaguely as "
-                          "it may."),
+                          "Twisty maze; it hunts nine turns in ten."),
     Level.BRUTAL: LevelPlay(Difficulty.HARD, 1.0, "hunter", frozenset({"G4"}),
                             "Brutal: hunts, 4 tiles a hit",
-                            "A twisty maze; the Guardian always hunts and each attack "
-                            "costs 4 Map tiles (G4)."),
+                            "Always hunts, twisty maze; 4 tiles a hit (G4)."),
 }
 
 
@@ -74,7 +74,8 @@ def level_named(name: str) -> Level:
 
 def level_player(level: Level) -> FocusedGuardian:
     """The box's Guardian at this level."""
-    return FocusedGuardian(level.value, LEVELS[level].focus)
+    play = LEVELS[level]
+    return FocusedGuardian(level.value, play.focus, play.mercy)
 
 
 def level_options(options: Options, level: Level) -> Options:

@@ -220,11 +220,12 @@ HUNTER = HunterGuardian()
 
 
 class FocusedGuardian:
-    """Plays each turn as the hunter with chance ``focus``, else as the gentle wanderer; says
-    in a few words why it played each turn (for the reveal)."""
+    """Plays each turn as the hunter with chance ``focus``, else as the gentle wanderer, who
+    with chance ``mercy`` keeps off every Intruder (moving is optional, attacking is never a
+    must); says in a few words why it played each turn (for the reveal)."""
 
-    def __init__(self, name: str, focus: float) -> None:
-        self._name, self.focus = name, focus
+    def __init__(self, name: str, focus: float, mercy: float = 0.0) -> None:
+        self._name, self.focus, self.mercy = name, focus, mercy
 
     @property
     def name(self) -> str:
@@ -243,6 +244,10 @@ class FocusedGuardian:
         """The turn and its reason, e.g. "hunts: attacks RED" or "wanders"."""
         options = turn_options(state)
         if rng.random() >= self.focus:
+            if self.mercy and rng.random() < self.mercy:
+                quiet = [option for option in options if not option.attacked]
+                if quiet:
+                    return rng.choice(quiet).moves, "wanders, lets the Intruders be"
             chosen = rng.choice(options)
             names = " ".join(c.name for c in chosen.attacked)
             return chosen.moves, f"wanders; meets {names} by chance" if names else "wanders"
