@@ -4,13 +4,17 @@ reveal and the hint."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
 import pytest
 
 from flow.fogsite.fogsite_table import FogsiteTable, leaks, restart
+from fogkeeper.flow import snapshot
+from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fogsite.box import THINK_SECONDS
+from fogkeeper.flow.fogsite.team import TableRow
 from fogkeeper.rules.fogsite import (
     Colour,
     Difficulty,
@@ -18,7 +22,9 @@ from fogkeeper.rules.fogsite import (
     generate_maze,
     to_json,
 )
+from fogkeeper.rules.fogsite.levels import LEVELS, Level
 from fogkeeper.rules.fogsite.players import HUNTER_POLICY
+from fogkeeper.ui.draw import SMALL, WIDTH, text_width
 
 SEED = 123
 MOVING_SEED = 1  # its learning Guardian moves in rounds 1 and 2
@@ -193,3 +199,65 @@ def test_hard_levels_answer_as_vaguely_as_the_rules_let_them(relic: int) -> None
         said, _, truths = relic_answer(seed, "normal", relic)
         assert said in truths
     assert chose > 0  # the rules did let it choose
+
+
+# ---- the level on the box, an older save, the reasons at the reveal, the hint --------------
+def test_the_level_row_explains_each_level_in_one_line() -> None:
+    t = FogsiteTable().open_fogsite().menu_to("Guardian").press("right").menu_to("Level")
+    said = []
+    for _ in LEVELS:
+        said.append((t.session.draft.box_level, t.lines[-1]))
+        t.press("right")
+    ordered = [(level, play.line) for level, play in LEVELS.items()]
+    assert said == ordered[2:] + ordered[:2]  # from normal, the new game's level, round
+    assert all(text_width(line, SMALL) <= WIDTH - 4 for _, line in said)  # fits the screen
+
+
+def test_a_save_from_before_the_levels_plays_at_the_level_its_strength_plays_like() -> None:
+    t = FogsiteTable().set_up_box(SEED, "normal")
+    saved = snapshot.take(t.app, t.now)
+    draft = saved["game"]["state"]["session"]["draft"]
+    del draft["level"]
+    draft["strength"] = "hunter"
+    fresh = FogsiteTable(first=Screen.RESUME)
+    fresh.app.saved = snapshot.check(json.loads(json.dumps(saved)))
+    fresh.press("ok")
+    assert fresh.session.draft.box_level is Level.HARD
+    assert fresh.lines[0] == "Box: hard, 5x5"
+
+
+def test_the_reveal_says_why_the_box_played_each_turn() -> None:
+    t = FogsiteTable().set_up_box(SEED, level="hard").press("ok")
+    guardian_played(t).press("ok")
+    team_passes(t).press("ok")
+    guardian_played(t).press("ok")
+    team_passes(t).press("down", "hold_ok", "ok")  # a wrong escape, then the reveal
+    assert t.stage == "reveal"
+    t.press(*["right"] * len(t.session.routes), "right")  # past "All" and every route
+    assert t.lines[0].startswith("Guardian's play [1-")
+    reasons = [line for line in t.lines[1:-1] if line[:2] in ("1.", "2.")]
+    assert [line[:2] for line in reasons] == ["1.", "2."]
+    assert all(("hunts" in line or "lies in wait" in line or "closes in" in line
+                or "wanders" in line) for line in reasons)
+    t.press("right")
+    assert t.lines[:2] == ("Reveal", "All routes")  # round again to the maze
+
+
+def test_a_hint_on_the_box_costs_a_tile_and_is_said_to_the_table() -> None:
+    t = FogsiteTable().set_up_box(SEED, level="normal").press("ok")
+    guardian_played(t).press("ok")
+    before = t.session.facts().tiles_left
+    t.menu_to("Hint").press("ok")
+    assert t.stage == "answer" and t.lines[1] == "Hint"
+    facts = t.session.facts()
+    assert facts.tiles_left == before - 1
+    assert facts.log[-1][1:3] == ("team", "hint")
+    t.press("ok")
+    assert t.stage == "choose"
+
+
+def test_only_the_box_as_guardian_offers_a_hint() -> None:
+    human = FogsiteTable().set_up()
+    assert TableRow.HINT not in human.flow.team.table_rows()  # its maze is the Guardian's
+    box = FogsiteTable().set_up_box(SEED).press("ok")
+    assert TableRow.HINT in box.flow.team.table_rows()
