@@ -237,7 +237,7 @@ def test_the_reveal_says_why_the_box_played_each_turn() -> None:
     assert t.lines[0].startswith("Guardian's play [1-")
     reasons = [line for line in t.lines[1:-1] if line[:2] in ("1.", "2.")]
     assert [line[:2] for line in reasons] == ["1.", "2."]
-    assert all(("hunts" in line or "lies in wait" in line or "closes in" in line
+    assert all(("hunts" in line or "waits" in line or "closes in" in line
                 or "wanders" in line) for line in reasons)
     t.press("right")
     assert t.lines[:2] == ("Reveal", "All routes")  # round again to the maze

@@ -92,7 +92,7 @@ def test_the_reference_teams_call_the_escape_only_when_it_wins(options: Options,
 def test_the_guardian_says_why_it_played_each_turn(options: Options) -> None:
     maze = generate_maze(3)
     colours = list(maze.colour_cells())
-    for focus, words in ((0.0, ("wanders",)), (1.0, ("hunts", "lies in wait", "closes in"))):
+    for focus, words in ((0.0, ("wanders",)), (1.0, ("hunts", "waits", "closes in"))):
         player = FocusedGuardian("x", focus)
         rng = random.Random(1)
         setup = player.choose_setup(maze, colours, options, rng)

@@ -65,10 +65,10 @@ class End:
                 *(f"{WHY_PAGE} {n}/{count}" for n in range(1, count + 1)))
 
     def reason_lines(self) -> tuple[str, ...]:
-        """The box's reason for each of its turns, with what the table heard then."""
+        """The box's reason for each of its turns (its attacks named in it)."""
         lines: list[str] = []
-        for round_number, heard, why in turn_reasons(self.flow.session.running):
-            lines.extend(wrap(f"{round_number}. {why} ({heard})"))
+        for round_number, _heard, why in turn_reasons(self.flow.session.running):
+            lines.extend(wrap(f"{round_number}. {why}"))
         return tuple(lines)
 
     def reveal_key(self, button: str) -> None:

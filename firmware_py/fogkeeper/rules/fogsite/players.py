@@ -241,16 +241,17 @@ class FocusedGuardian:
 
     def choose_turn_why(self, state: GameState, rng: random.Random
                         ) -> tuple[tuple[GuardianMove, ...], str]:
-        """The turn and its reason, e.g. "hunts: attacks RED" or "wanders"."""
+        """The turn and its reason in a few words: "hunts: attacks RED", "waits, 1 in reach"
+        (Targets one turn away), "closes in", "wanders", "wanders, meets RED"."""
         options = turn_options(state)
         if rng.random() >= self.focus:
             if self.mercy and rng.random() < self.mercy:
                 quiet = [option for option in options if not option.attacked]
                 if quiet:
-                    return rng.choice(quiet).moves, "wanders, lets the Intruders be"
+                    return rng.choice(quiet).moves, "wanders, keeps away"
             chosen = rng.choice(options)
             names = " ".join(c.name for c in chosen.attacked)
-            return chosen.moves, f"wanders; meets {names} by chance" if names else "wanders"
+            return chosen.moves, f"wanders, meets {names}" if names else "wanders"
         arrows = state.visible_arrows
         scored = [(len(o.attacked), *_threat(state, o.end, arrows)) for o in options]
         best = max(range(len(options)), key=scored.__getitem__)
@@ -258,8 +259,8 @@ class FocusedGuardian:
         if attacks:
             return chosen.moves, "hunts: attacks " + " ".join(c.name for c in chosen.attacked)
         if in_reach:
-            return chosen.moves, f"lies in wait: {in_reach} Target(s) in reach"
-        return chosen.moves, "closes in on the Targets"
+            return chosen.moves, f"waits, {in_reach} in reach"
+        return chosen.moves, "closes in"
 
 
 _PLAYERS: dict[str, GuardianPlayer] = {GENTLE.name: GENTLE, HUNTER.name: HUNTER}
