@@ -190,12 +190,17 @@ class HunterGuardian:
         return GuardianSetup(best[1], best[2])
 
     def choose_turn(self, state: GameState, rng: random.Random) -> tuple[GuardianMove, ...]:
-        arrows = state.visible_arrows
-        chosen = max(
-            turn_options(state),
-            key=lambda option: (len(option.attacked), *_threat(state, option.end, arrows)),
-        )
-        return chosen.moves
+        return _hunt(state, turn_options(state))[0].moves
+
+
+def _hunt(state: GameState, options: list[TurnOption]
+          ) -> tuple[TurnOption, tuple[int, int, int, int]]:
+    """The hunter's turn (the first of the best) and its score: Intruders attacked, then
+    ``_threat`` from where it ends."""
+    arrows = state.visible_arrows
+    scored = [(len(option.attacked), *_threat(state, option.end, arrows)) for option in options]
+    best = max(range(len(options)), key=scored.__getitem__)
+    return options[best], scored[best]
 
 
 def _opening_score(maze: Maze, start: Cell, tiles: dict[Colour, Cell],
@@ -252,10 +257,7 @@ class FocusedGuardian:
             chosen = rng.choice(options)
             names = " ".join(c.name for c in chosen.attacked)
             return chosen.moves, f"wanders, meets {names}" if names else "wanders"
-        arrows = state.visible_arrows
-        scored = [(len(o.attacked), *_threat(state, o.end, arrows)) for o in options]
-        best = max(range(len(options)), key=scored.__getitem__)
-        chosen, (attacks, in_reach, _near, _moves) = options[best], scored[best]
+        chosen, (attacks, in_reach, _near, _moves) = _hunt(state, options)
         if attacks:
             return chosen.moves, "hunts: attacks " + " ".join(c.name for c in chosen.attacked)
         if in_reach:
