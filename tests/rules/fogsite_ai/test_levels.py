@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from fogkeeper.rules.fogsite.players import FocusedGuardian, guardian_knowledge
 from fogkeeper.rules.fogsite.sim import _apply, simulate
 from fogkeeper.rules.fogsite.teams import REFERENCE_TEAMS, CautiousMapper, RelicTeam
 from fogkeeper.rules.fogsite.views import public_view
+from rules.fogsite_ai.test_players import _Checked, _random_state
 
 GAMES = 50
 
@@ -101,3 +103,27 @@ def test_the_guardian_says_why_it_played_each_turn(options: Options) -> None:
         assert why.startswith(words)
         _, report = guardian_turn(state, moves)
         assert ("attacks" in why or "meets" in why) == bool(report.attacked)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_plays_only_legal_turns(options: Options, level: Level) -> None:
+    for seed in range(6):
+        player = _Checked(level_player(level))
+        chosen = level_options(options.with_game(frozenset({"G1", "G2", "G3"})), level)
+        simulate(generate_maze(seed, difficulty=LEVELS[level].maze), player, RelicTeam(),
+                 random.Random(seed), chosen)
+        assert player.turns >= 1
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_the_levels_decide_without_the_hands_or_the_relic_deck(options: Options,
+                                                               level: Level) -> None:
+    for seed in range(10):
+        state = _random_state(options, seed, frozenset(), False, 2)
+        shuffled = list(state.relic_deck)
+        random.Random(seed).shuffle(shuffled)
+        other = replace(state, relic_deck=tuple(shuffled), investigators=tuple(
+            replace(inv, hand=()) for inv in state.investigators))
+        player = level_player(level)
+        assert (player.choose_turn_why(guardian_knowledge(state), random.Random(seed))
+                == player.choose_turn_why(guardian_knowledge(other), random.Random(seed)))
