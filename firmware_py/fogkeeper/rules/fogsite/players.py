@@ -136,8 +136,12 @@ def _lines(maze: Maze) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
     return lines
 
 
+@lru_cache(maxsize=1024)
 def straight_moves_to(maze: Maze, start: Cell) -> dict[Cell, int]:
-    """How many straight moves the Guardian needs to enter each space (walls block)."""
+    """How many straight moves the Guardian needs to enter each space (walls block).
+
+    Kept per (maze, start): the hunter asks it for every end space of every turn. The dict
+    is shared, so callers only read it."""
     lines = _lines(maze)
     moves = {start: 0}
     layer = [start]
