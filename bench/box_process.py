@@ -39,10 +39,10 @@ def peak_rss_mb(pid: int) -> float:
 
 
 class Running:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, more_config: str = "") -> None:
         folder.mkdir(parents=True, exist_ok=True)
         config = folder / "box.toml"
-        config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n')
+        config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n' + more_config)
         self.link = folder / "link"
         self.started = time.perf_counter()
         self.process = subprocess.Popen(

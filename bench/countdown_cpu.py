@@ -1,0 +1,54 @@
+"""CPU of the real box process during a 10-minute countdown with no press, past the dim deadline.
+
+Method: a real `fogkeeper run --sim --link pty:...` process, headless because its stdin is not
+a terminal (dummy display, mock pins), whose config dims after DIM_AFTER seconds instead of
+the default 120, so that the part of a 10-minute countdown that comes after the dim deadline
+(8 of its 10 minutes with the default) starts at once. The box starts a 600 s countdown over
+the link (no press), the bench waits past the dim deadline, then reads the process's CPU time
+from /proc/<pid>/stat over --seconds of real time (60 by default; --seconds 590 measures
+nearly the whole countdown) and prints it as a share of one core. For comparison it then
+stops the countdown and measures a still screen the same way, and prints the ratio of the
+two. Goal: under 1 % of a core, as for a still screen.
+Run: .venv/bin/python bench/countdown_cpu.py [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from box_process import Running
+
+DIM_AFTER = 2        # seconds of no press before the (still) screen dims
+COUNTDOWN = 600      # the countdown measured: 10 minutes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="real seconds measured for each figure")
+    args = parser.parse_args()
+    seconds = min(args.seconds, COUNTDOWN - DIM_AFTER - 5)
+    with tempfile.TemporaryDirectory() as tmp:
+        box = Running(Path(tmp), f"[screen]\ndim_after_seconds = {DIM_AFTER}\n")
+        try:
+            box.send("timer.start", seconds=COUNTDOWN)
+            time.sleep(DIM_AFTER + 1)  # past the dim deadline, the countdown running
+            countdown = box.cpu_share(seconds)
+            box.send("timer.reset")
+            time.sleep(DIM_AFTER + 1)  # the still screen has dimmed
+            still = box.cpu_share(seconds)
+        finally:
+            box.stop()
+    print(f"CPU during a {COUNTDOWN // 60}-minute countdown, past the dim deadline, no press: "
+          f"{countdown * 100:.2f} % of a core (measured over {seconds:.0f} s)")
+    print(f"CPU on a still screen (reference): {still * 100:.2f} % of a core "
+          f"(over {seconds:.0f} s)")
+    print(f"ratio countdown / still screen: {countdown / still:.1f}" if still else
+          "ratio: the still screen used no measurable CPU")
+
+
+if __name__ == "__main__":
+    main()
