@@ -124,3 +124,23 @@ def test_a_bad_link_option_stops_the_box_with_one_clear_line(
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and said in lines[0], done.stderr
     assert lines[0].count("pty:") <= 2 and "link port 'pty:': link port" not in lines[0]
+
+
+def test_a_data_folder_that_is_not_the_users_is_refused_with_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fogkeeper.app.run import check_data_folder
+    from fogkeeper.config import parse_config
+    from fogkeeper.errors import ConfigError
+
+    folder = tmp_path / "var" / "lib" / "fogkeeper"
+    config = parse_config({"storage": {"data_dir": str(folder)}}, source="bonnet.toml")
+
+    def refused(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    with pytest.raises(ConfigError) as caught:
+        check_data_folder(config)
+    said = str(caught.value)
+    assert said.startswith(f"bonnet.toml: [storage] data_dir '{folder}' is not yours to write")
+    assert "sudo systemctl stop fogkeeper" in said and 'data_dir = "~/.local/share' in said

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import logging
 import os
 import signal
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, display=replace(config.display, driver="dummy"))
     if args.link is not None:
         config = replace(config, link=replace(config.link, port=link_option(args.link)))
+    check_data_folder(config)
     setup_logging(config)
     lock = FolderLock(data_dir(config))
     try:
@@ -84,6 +86,28 @@ def link_option(spec: str) -> str:
                           "pty:PATH, or leave --link out for no link")
     check_link(spec, "--link")
     return spec
+
+
+def check_data_folder(config: Config) -> None:
+    """ConfigError when the data folder is not this user's to write, e.g. a shipped profile's
+    /var/lib/fogkeeper (the service's) in a run by hand. A full or read-only disk is not
+    refused: the box then plays on from memory and says NOT SAVED."""
+    folder = data_dir(config)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except PermissionError:
+        pass
+    except OSError:
+        return
+    else:
+        if os.access(folder, os.W_OK | os.X_OK) or os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return
+    raise ConfigError(
+        f"{config.source}: [storage] data_dir {str(folder)!r} is not yours to write (user "
+        f"{getpass.getuser()}). A shipped profile keeps the service's data there: stop the "
+        "service (sudo systemctl stop fogkeeper) and run as its user (sudo -u fogkeeper "
+        "/opt/fogkeeper/venv/bin/fogkeeper run --config /etc/fogkeeper/config.toml), or "
+        "copy the profile and set data_dir = \"~/.local/share/fogkeeper\"")
 
 
 def simulated(config: Config, *, terminal: bool) -> Config:
