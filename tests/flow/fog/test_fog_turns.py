@@ -80,7 +80,7 @@ def test_ending_early_goes_to_the_scoring_wizard() -> None:
 def test_leaving_needs_a_confirmation() -> None:
     t = to_first_turn()
     t.press(HOLD, B)
-    assert t.screen is F.QUIT
+    assert t.screen is F.QUIT and t.lines[-1] == "OK quit  B back"
     t.press(B)
     assert t.screen is F.TURN
     t.press(HOLD, B, OK)

@@ -145,10 +145,10 @@ def test_the_shared_team_time_g9_ends_the_turn() -> None:
 
 def test_quitting_mid_game_asks_first() -> None:
     t = FogsiteTable().set_up().press("hold_back")
-    assert t.lines[0] == "Quit FOGSITE?"
+    assert t.lines[0] == "Quit FOGSITE?" and t.lines[-1] == "OK quit  B back"
     t.press("back")
     assert t.stage == "guardian_gate"
-    t.press("hold_back", "hold_ok")
+    t.press("hold_back", "ok")
     assert t.app.state is Screen.HOME
 
 

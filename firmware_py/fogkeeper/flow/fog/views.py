@@ -12,6 +12,7 @@ from fogkeeper.flow.fog.session import Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fog import Refusal, current_turn
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fog_screens import FormView, TurnView, render_form, render_turn
@@ -165,7 +166,7 @@ def _notice(flow: FogFlow, now: float) -> Frame:
 def _quit(flow: FogFlow, now: float) -> Frame:
     done = flow.s.result is not None
     lines = ("The record is saved.",) if done else ("This game will be lost.",)
-    return _message("Leave The FOG?", lines, "OK leave  B stay")
+    return _message("Quit The FOG?", lines, QUIT_HINT)
 
 
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {

@@ -12,6 +12,7 @@ from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
+from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side, public_view
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
@@ -221,7 +222,7 @@ def _escape_call(flow: FogsiteFlow) -> Frame:
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
     return render_message(MessageView("Quit FOGSITE?", ("The game will be lost.",),
-                                      "hold OK quit  B back"))
+                                      QUIT_HINT))
 
 
 # ---- the Guardian's turn ---------------------------------------------------------------------
