@@ -80,7 +80,7 @@ def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> N
 def test_no_pin_set_says_nothing_can_be_unlocked_before_the_end() -> None:
     t = FogsiteTable(pin="").open_fogsite().enter_maze(MAZE).press("hold_ok")
     t.menu_to("GREEN").press("ok", "right", "ok")
-    assert t.lines[1:4] == ("No PIN is set, so", "nothing can be unlocked", "before the end.")
+    assert t.lines[1:4] == ("No PIN is set, so", "nothing can be opened", "before the end.")
 
 
 def test_an_attack_is_announced_as_a_count_and_with_i2_by_colour() -> None:

@@ -82,7 +82,7 @@ def _draft(flow: FogFlow, now: float) -> Frame:
     pick = min(s.draft_pick, len(s.draft) - 1)
     after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
     lines = (f"then {display_name(after)}" if after else "last pick",)
-    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick B undo hold:end",
+    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick  B undo  hold: end",
                     big=display_name(s.draft[pick]))
 
 
@@ -90,7 +90,7 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     state = flow.s.state
     turn = current_turn(state)
     event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
-    mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE TURN" if turn.double_turn
+    mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE" if turn.double_turn
                                                       else "")
     glass, invert = _glass_line(flow, now)
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
@@ -106,16 +106,19 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
         return "", False
     seconds = glass.shown_seconds(now)
     words = {Phase.RUNNING: "", Phase.PAUSED: " paused (< go)", Phase.READY: "",
-             Phase.EXPIRED: " TIME UP: OK ends"}[glass.phase]
+             Phase.EXPIRED: ""}[glass.phase]
     warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
-    return f"hourglass {mm_ss(seconds)}{words}", warned or glass.phase is Phase.EXPIRED
+    if glass.phase is Phase.EXPIRED:
+        return "TIME UP  OK: end turn", True
+    return f"hourglass {mm_ss(seconds)}{words}", warned
 
 
 def _cost(flow: FogFlow, now: float) -> Frame:
     found = price(flow.s, flow.s.cost)
     note = (f"no: {found.reason}" if isinstance(found, Refusal)
+            else found.reasons[0] if len(found.reasons) == 1  # it says the MP itself
             else f"{found.mp} MP: " + "; ".join(found.reasons))
-    return _form(flow, "What does it cost?", note, "<> change OK pay B back")
+    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back")
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:
@@ -123,7 +126,7 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     rows = step.rows_swallowed if step else ()
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
-    taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
+    taken = "swallowed: " + ", ".join(rows) if rows else "no row swallowed"
     return _message(how, (taken, NO_UNDO), "OK go on (no undo)",
                     big=f"FOG {step.to_position if step else ''}")
 

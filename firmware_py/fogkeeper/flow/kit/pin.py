@@ -81,7 +81,7 @@ class PinPad:
 
     def frame(self) -> Frame:
         return render_digits(self.title, tuple(self.digits), self.cursor,
-                             "^v digit  OK next  B cancel")
+                             "^v digit  OK next  B back")
 
 
 FREE_TRIES = 3                # wrong PINs that cost nothing (a slip of the thumb)
