@@ -45,8 +45,8 @@ BAD = [
     ("[timer]\nwarn_at_seconds = [10, 10]\n", "[timer] warn_at_seconds", "distinct"),
     ("[timer]\npresets_seconds = 60\n", "[timer] presets_seconds = 60", "whole seconds"),
     ("[timer]\nplayers = 0\n", "[timer] players = 0", "1-8"),
-    ("[security]\npin = 1234\n", "[security] pin is not allowed", "four digits as a string"),
-    ("[security]\npin = '12a4'\n", "[security] pin is not allowed", "four digits"),
+    ("[security]\npin = 1234\n", "[security] pin is not allowed", "4 to 8 digits as a string"),
+    ("[security]\npin = '12a4'\n", "[security] pin is not allowed", "4 to 8 digits"),
     ("[log]\nlevel = 'loud'\n", "[log] level = 'loud'", "debug, info"),
     ("[display\n", "not valid TOML", ""),
     ("a = " + "[" * 5000 + "]" * 5000 + "\n", "not valid TOML", "nested too deep"),
@@ -129,10 +129,10 @@ def test_config_check_refuses_what_run_refuses(tmp_path: Path, text: str) -> Non
 
 def test_a_wrong_pin_in_a_config_file_is_never_echoed(tmp_path: Path) -> None:
     path = tmp_path / "box.toml"
-    path.write_text("[security]\npin = '98765'\n", encoding="utf-8")
+    path.write_text("[security]\npin = '987654321'\n", encoding="utf-8")  # 9 digits: too long
     with pytest.raises(ConfigError) as caught:
         load_config(path)
-    assert "98765" not in str(caught.value)
+    assert "987654321" not in str(caught.value)
 
 
 def test_configuration_doc_lists_every_key_as_the_schema_does() -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "firmware_py" / "fogkeeper"
-LEAVES = {"fogkeeper", "fogkeeper.errors", "fogkeeper.events", "fogkeeper.paths"}
+LEAVES = {"fogkeeper", "fogkeeper.errors", "fogkeeper.events", "fogkeeper.paths",
+          "fogkeeper.secret"}
 # layer -> the fogkeeper packages it may import (besides itself and the leaves)
 ALLOWED = {
     "rules": set(),

@@ -56,7 +56,7 @@ def _folder(value: str) -> bool:
 
 
 def _pin_code(value: str) -> bool:
-    return value == "" or re.fullmatch(r"[0-9]{4}", value) is not None
+    return value == "" or re.fullmatch(r"[0-9]{4,8}", value) is not None
 
 
 GPIO = "a BCM GPIO number 0-27, or -1 for not wired"
@@ -138,7 +138,7 @@ class StorageConfig:
 @dataclass(frozen=True)
 class SecurityConfig:
     pin: str = field(default="", metadata={
-        "allowed": 'four digits as a string, e.g. "1234", or "" for none',
+        "allowed": '4 to 8 digits as a string, e.g. "1234", or "" for none',
         "check": _pin_code, "secret": True})  # a wrong PIN is never echoed in an error
 
 

@@ -37,14 +37,18 @@ def open_timer(t: Table) -> Table:
 
 
 @pytest.mark.parametrize("downs,screen", [
-    (0, Screen.GAME), (1, Screen.GAME), (2, Screen.GAME),
+    (0, Screen.GAME), (1, Screen.PIN_OFFER), (2, Screen.PIN_OFFER),
     (3, Screen.TIMER_MENU), (4, Screen.SETTINGS), (5, Screen.ABOUT),
 ])
 def test_home_menu_opens_each_entry(downs: int, screen: Screen) -> None:
     t = Table()
     t.press(*[DOWN] * downs, OK)
     assert t.app.state is screen
-    if screen is Screen.GAME:
+    if screen is Screen.PIN_OFFER:  # no PIN set: B plays the game without one
+        assert t.app.game is None
+        t.press(KEY2)
+        assert t.app.state is Screen.GAME
+    if t.app.state is Screen.GAME:
         assert t.app.game is not None and t.app.game.title == HOME_ITEMS[downs]
         return
     t.press(KEY2)

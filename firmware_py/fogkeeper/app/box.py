@@ -23,6 +23,7 @@ from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.kit.pin import valid_digest
 from fogkeeper.flow.settings import Settings
 from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
 from fogkeeper.ui import draw as d
@@ -116,10 +117,16 @@ class Box:
         self.app.saved = offer
         if saved is not None and offer is None:
             snapshot.restore_quiet(self.app, saved)  # e.g. the timer's set time, no question
+        kept_pin = stores.pin.load()
+        if isinstance(kept_pin, dict) and valid_digest(kept_pin.get("digest")):
+            self.app.pin_guard.digest = str(kept_pin["digest"])
+        if saved is not None:  # a restart never clears the wrong-PIN count or its wait
+            self.app.pin_guard.restore(saved.get("pin_guard"), clock())
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
         self._saved_shown = -1
+        self._saved_guard: tuple[int, float] = (0, 0.0)
         self._idle_since = clock()
         self._dimmed = False
         self._shift = 0
@@ -165,6 +172,15 @@ class Box:
         """What the table chose last time for ``game`` (its setup checklist), or None."""
         presets = self.stores.presets.load()
         return presets.get(game) if isinstance(presets, dict) else None
+
+    def keep_pin(self, digest: str) -> bool:
+        """Write a PIN set on the box (its salted hash); False when the disk refuses."""
+        try:
+            self.stores.pin.save({"digest": digest})
+        except (StorageError, ValueError) as exc:
+            self._storage_failed(getattr(exc, "reason", str(exc)))
+            return False
+        return True
 
     def save_preset(self, game: str, preset: Any) -> None:
         presets = self.stores.presets.load()
@@ -334,7 +350,9 @@ class Box:
         running = self.app.glass.phase is Phase.RUNNING
         due = running and shown != self._saved_shown
         retry = self.storage_problem is not None
-        if not (force or due or retry or self.app.changes != self._saved_changes):
+        guard = self.app.pin_guard
+        tried = (guard.wrong, guard.wait_until) != self._saved_guard  # a wrong PIN, refused
+        if not (force or due or retry or tried or self.app.changes != self._saved_changes):
             return
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
@@ -348,6 +366,7 @@ class Box:
             return
         self._saved_changes = self.app.changes
         self._saved_shown = shown
+        self._saved_guard = (guard.wrong, guard.wait_until)
         if self.storage_problem is not None:
             log.warning("saving works again")
             self.storage_problem = None

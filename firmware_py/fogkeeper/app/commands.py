@@ -18,7 +18,7 @@ from fogkeeper.app.box import shareable
 from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
-from fogkeeper.flow.game import GAMES
+from fogkeeper.flow.game import GAMES, judge_pin
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.link.protocol import (
     ErrorCode,
@@ -118,8 +118,22 @@ class Commands:
         return {name for name, _ in GAMES.values()}
 
     def press(self, request: Request) -> Result:
+        """A button from the host. On a private screen (a secret on it) only with the PIN:
+        the host cannot see that screen, so without the PIN it may not play it either."""
         button = choice(request.args, "button", Button)
         hold = optional(request.args, "hold", bool, False)
+        pin = optional(request.args, "pin", str, "")
+        self.box.refresh()
+        current = self.box.frame
+        assert current is not None  # refresh always leaves a frame
+        if current.private:
+            if not pin:
+                raise LinkError(ErrorCode.LOCKED, "the box shows a private screen: press its "
+                                "own buttons, or send the PIN with 'pin'")
+            app = self.box.app
+            if not judge_pin(app.pin_guard, pin, self.box.clock(), app.effects):
+                raise LinkError(ErrorCode.LOCKED, "the box shows a private screen and the PIN "
+                                "was refused (wrong, none set, or too soon after wrong ones)")
         self.box.press(ButtonEvent(button, long=hold))
         return {"screen": self.box.app.state.value}
 

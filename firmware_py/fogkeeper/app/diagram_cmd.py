@@ -35,6 +35,9 @@ class _Quiet:
     def save_preset(self, game: str, preset: Any) -> None: ...
     def set_aside_session(self, reason: str) -> None: ...
 
+    def keep_pin(self, digest: str) -> bool:
+        return False
+
 
 def built() -> dict[str, Callable[[], Machine]]:
     """Each flow's machine, built the way the box builds it, by name."""

@@ -251,6 +251,7 @@ class Stores:
         self.session = JsonStore(folder / "session.json")
         self.settings = JsonStore(folder / "settings.json")
         self.presets = JsonStore(folder / "presets.json")
+        self.pin = JsonStore(folder / "pin.json")  # a PIN set on the box: its salted hash only
         self._last_settings: Any = None
 
     def load_session(self) -> dict[str, Any] | None:

@@ -48,17 +48,35 @@ class GameContext:
     pin_guard: PinGuard | None = None
 
     def pin_matches(self, digits: str) -> bool:
-        """True only when a PIN is configured, its wait (after wrong tries) has passed, and
+        """True only when a PIN is set, its wait (after wrong tries) has passed, and
         ``digits`` is it. A refusal is logged and sent as an event, never the digits."""
         guard = self.pin_guard or PinGuard(self.config.security.pin)
-        now = self.clock()
-        verdict = guard.check(digits, now)
-        if verdict is not True and guard.pin:
-            wait = round(guard.seconds_to_wait(now))
-            log.warning("PIN refused (%s; %d wrong in a row); next try in %d s",
-                        "too soon" if verdict is None else "wrong", guard.wrong, wait)
-            self.effects.emit("pin.refused", {"wrong": guard.wrong, "wait_seconds": wait})
-        return verdict is True
+        return judge_pin(guard, digits, self.clock(), self.effects)
+
+    def pin_wait(self) -> float:
+        """Seconds before the next PIN try is judged (0 when a try may be made now)."""
+        guard = self.pin_guard or PinGuard(self.config.security.pin)
+        return guard.seconds_to_wait(self.clock())
+
+    def pin_length(self) -> int:
+        """How many digits the PIN pads ask for."""
+        return (self.pin_guard or PinGuard(self.config.security.pin)).length
+
+    def has_pin(self) -> bool:
+        """Whether a PIN is set (in the config, or on the box in Settings)."""
+        return (self.pin_guard or PinGuard(self.config.security.pin)).is_set
+
+
+def judge_pin(guard: PinGuard, digits: str, now: float, effects: Effects) -> bool:
+    """One PIN try against the box's guard: logged and sent as ``pin.refused`` when refused
+    (wrong, or too soon after wrong ones), never with the digits."""
+    verdict = guard.check(digits, now)
+    if verdict is not True and guard.is_set:
+        wait = round(guard.seconds_to_wait(now))
+        log.warning("PIN refused (%s; %d wrong in a row); next try in %d s",
+                    "too soon" if verdict is None else "wrong", guard.wrong, wait)
+        effects.emit("pin.refused", {"wrong": guard.wrong, "wait_seconds": wait})
+    return verdict is True
 
 
 LinkArgs = Mapping[str, object]

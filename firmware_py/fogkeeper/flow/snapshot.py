@@ -20,7 +20,9 @@ class SnapshotError(FogkeeperError, ValueError):
 
 def take(app: App, now: float) -> dict[str, object]:
     """Everything needed to come back to the same screen with the same state."""
-    screen = Screen.HOME if app.state is Screen.PROBLEM else app.state
+    screen = Screen.HOME if app.state in (Screen.PROBLEM, Screen.PIN_OFFER) else app.state
+    if screen in (Screen.PIN_OLD, Screen.PIN_NEW, Screen.PIN_AGAIN):
+        screen = Screen.SETTINGS  # a PIN half typed is never written down
     if screen is Screen.RESUME:  # still deciding: keep what was offered, not the offer itself
         return app.saved or {}
     glass = app.glass.snapshot(now)
@@ -34,6 +36,7 @@ def take(app: App, now: float) -> dict[str, object]:
         "game": None if app.game is None else {"name": app.game.name,
                                                 "state": app.game.snapshot()},
         "summary": describe(screen, glass, app.game.title if app.game else None),
+        "pin_guard": app.pin_guard.snapshot(now),  # wrong PINs survive a restart
     }
 
 

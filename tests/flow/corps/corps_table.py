@@ -52,7 +52,11 @@ class Table(AppTable):
 
     # ---- the joystick steps of a chapter ---------------------------------------------------
     def open_corps(self) -> Table:
-        return self.press(*[DOWN] * HOME_DOWNS_TO_CORPS, OK)
+        """HOME -> Corps; with no PIN set, the box offers to set one: B plays without."""
+        self.press(*[DOWN] * HOME_DOWNS_TO_CORPS, OK)
+        if self.app.state is Screen.PIN_OFFER:
+            self.press(Button.KEY2)
+        return self
 
     def choose(self, map_id: int = 1, notebook: bool = False) -> Table:
         """On the mode screen: set the Map, then Fog chapter or Previous Chapter."""

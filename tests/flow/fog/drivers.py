@@ -29,11 +29,14 @@ class AppDriver(Table):
         return all(line.strip() in shown for line in lines)
 
 
+PIN = "1357"  # the owner's; a seed over the link needs it
+
+
 class BoxDriver(Nav):
     """A real Box: gpiozero MockFactory pins, luma's dummy display, a recording link."""
 
     def __init__(self, folder: Path) -> None:
-        self.harness = BoxHarness(folder, inputs={"key3": 16})
+        self.harness = BoxHarness(folder, inputs={"key3": 16}, security={"pin": PIN})
         self.shots: dict[str, Image.Image] = {}
         self.seen: list[tuple[str, ...]] = []
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from flow.fog.drivers import BoxDriver
+from flow.fog.drivers import PIN, BoxDriver
 from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
 SETUP = {"players": 4, "hourglass": True, "boats_without_colour": True, "rescue_leaders": True,
@@ -28,7 +28,7 @@ def place(where: str) -> str:
 def play_over_link(t: BoxDriver, seed: int) -> dict[str, Any]:
     ask = t.harness.request
     ok(ask("game.start", game="fog"))
-    ok(ask("fog.setup", **SETUP, seed=seed))
+    ok(ask("fog.setup", **SETUP, seed=seed, pin=PIN))
     ok(ask("fog.continue"))
     for i in range(4):
         ok(ask("fog.mission.show"))
@@ -88,7 +88,7 @@ def on_first_turn(folder: Path) -> BoxDriver:
     t = BoxDriver(folder)
     ask = t.harness.request
     ok(ask("game.start", game="fog"))
-    ok(ask("fog.setup", players=3, seed=7))
+    ok(ask("fog.setup", players=3, seed=7, pin=PIN))
     ok(ask("fog.continue"))
     ok(ask("fog.draft.pick", count=99))
     return t

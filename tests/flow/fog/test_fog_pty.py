@@ -14,6 +14,8 @@ from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 from flow.fog.test_fog_link import SETUP, place
 from support.process import BoxProcess
 
+PIN = "1357"  # the owner's; a seed over the link needs it
+
 
 def asker(box: BoxProcess) -> Any:
     def ask(cmd: str, **args: Any) -> dict[str, Any]:
@@ -26,7 +28,7 @@ def asker(box: BoxProcess) -> Any:
 def begin(box: BoxProcess, seed: int) -> None:
     ask = asker(box)
     ask("game.start", game="fog")
-    ask("fog.setup", **SETUP, seed=seed)
+    ask("fog.setup", **SETUP, seed=seed, pin=PIN)
     ask("fog.continue")
     for i in range(4):
         ask("fog.mission.show")
@@ -84,7 +86,7 @@ def same_game(reply: dict[str, Any], buttons: BoxDriver) -> None:
 def test_the_game_over_a_pty_gives_the_buttons_record(tmp_path: Path,
                                                       box_game: BoxDriver) -> None:
     buttons = box_game
-    box = BoxProcess(tmp_path / "pty")
+    box = BoxProcess(tmp_path / "pty", PIN)
     try:
         reply = play(box, buttons.fog.s.seed)
         assert box.stop() == 0
@@ -99,7 +101,7 @@ def test_sigkill_mid_game_then_resume_ends_with_the_same_record(
     """The plug is pulled (SIGKILL) in the middle of the turns; after a restart the box
     offers the saved game, and playing on gives the same draws, record and scores."""
     buttons = box_game
-    first = BoxProcess(tmp_path / "box")
+    first = BoxProcess(tmp_path / "box", PIN)
     try:
         begin(first, buttons.fog.s.seed)
         pink_lost = play_turns(first, pink_lost=False, turns=7)
@@ -108,7 +110,7 @@ def test_sigkill_mid_game_then_resume_ends_with_the_same_record(
     finally:
         if first.process.poll() is None:
             first.process.kill()
-    again = BoxProcess(tmp_path / "box")
+    again = BoxProcess(tmp_path / "box", PIN)
     try:
         assert asker(again)("screen")["state"] == "resume"
         asker(again)("session.resume")

@@ -171,7 +171,7 @@ def relic_answer(seed: int, strength: str, relic: int) -> tuple[object, tuple[ob
     guardian_played(t).press("ok")
     game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(relic,))
-    t.session.game = game.with_investigator(red)
+    t.session.running = game.with_investigator(red)
     truths = question_candidates(t.session.running, red, relic, None, ())
     reply = t.flow.command("relic", {"colour": "R", "relic": relic})
     return reply["value"], truths

@@ -20,6 +20,9 @@ def test_a_whole_game_from_the_home_menu_to_the_log() -> None:
     assert t.lines[0] == "Round 1: tiles 50, arrows 1, digging 4"
     t.press("ok", "ok", "down")  # RED explores south
     assert t.lines[1] == "You can move"
+    # A Move stays on the sheet: the routes below were mapped (or copied) in earlier rounds.
+    t.lay("R", (0, 2), (1, 2), (2, 2)).lay("G", (-1, 0), (-1, -1), (-1, -2), (0, -2))
+    t.lay("B", (-1, 0), (-1, 1), (-2, 1), (-2, 2))
     t.press("ok").menu_to("Move").press("ok", "down", "down", "right", "right")
     assert "Route: S S E E" in t.lines
     t.press("ok")
@@ -70,7 +73,9 @@ def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
 
 def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> None:
     t = FogsiteTable(pin="").set_up(pin="")
-    t.press("ok", "left")
+    t.press("ok")  # handed over: a plain OK opens nothing
+    assert t.stage == "guardian_gate" and "Guardian, then hold OK" in t.lines
+    t.press("hold_ok", "left")
     assert "Refused: not a legal move" in t.lines
     assert not any("Wall" in line for line in t.lines)
     t.press("down", "ok")
@@ -106,8 +111,19 @@ def test_a_failed_explore_lays_the_token_down_and_costs_a_digging_token() -> Non
 
 def test_a_move_into_a_wall_stops_before_it() -> None:
     t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+    t.lay("R", (1, 0), (2, 0))  # copied from a teammate, wrongly: C1 is an Inner Wall
     t.press("ok").menu_to("Move").press("ok", "right", "right", "ok")
     assert t.lines[1:3] == ("You can't move", "E E: stopped before step 2")
+
+
+def test_a_move_off_the_sheet_reads_the_same_for_a_street_and_a_wall() -> None:
+    shown = []
+    for press in ("right", "left"):  # B1 is a Room space, west of A1 the Outer Wall
+        t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+        t.press("ok").menu_to("Move").press("ok", press, "ok")
+        shown.append(tuple(line.replace("(E)", "(W)") for line in t.lines))
+        assert t.session.running.investigator(Colour.RED).cell.name == "A1"
+    assert shown[0] == shown[1] and shown[0][1] == "Not now"
 
 
 @pytest.mark.parametrize("presses,big", [
@@ -117,7 +133,9 @@ def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big:
     t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
     game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(10,))
-    t.session.game = game.with_investigator(red)
+    t.session.running = game.with_investigator(red)
+    # Relic 10 names a Wall tile on the sheet: Red has some there (B1's copied wrongly).
+    t.lay("R", wall=((1, 0), (-1, 0), (1, 1)))
     t.press("ok").menu_to("Use Relic").press("ok")
     assert t.lines[1] == "> 10 Which wall"
     t.press("ok", *presses)
@@ -157,7 +175,7 @@ def test_give_with_an_empty_hand_says_so_instead_of_failing() -> None:
     t.press("ok").lock().press("down", "ok")  # the Guardian steps S: its report
     t.press("ok", "ok")  # the team's turn; RED chosen: the actions menu
     state = t.session.running  # RED's cards are gone (given away or used in an earlier turn)
-    t.session.game = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
+    t.session.running = state.with_investigator(replace(state.investigator(Colour.RED), hand=()))
     assert t.stage == "actions"
     t.menu_to("Give").press("ok")
     assert t.lines[1:3] == ("Nothing to give", "There is no card in this hand")

@@ -19,7 +19,7 @@ from fogkeeper.flow.app.table import TRANSITIONS, Screen
 from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.kit.menu import Menu
-from fogkeeper.flow.kit.pin import PinGuard
+from fogkeeper.flow.kit.pin import PinAnswer, PinGuard, PinPad
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
 from fogkeeper.flow.tables import expand
 
@@ -38,12 +38,18 @@ class Effects(Protocol):
     def load_preset(self, game: str) -> object: ...
     def save_preset(self, game: str, preset: object) -> None: ...
     def set_aside_session(self, reason: str) -> None: ...
+    def keep_pin(self, digest: str) -> bool: ...
 
 
 def trigger_name(event: ButtonEvent) -> str:
     """The trigger a button event fires: joystick directions by name, keys by role."""
     name = TRIGGERS.get(event.button, event.button.value)
     return f"hold_{name}" if event.long else name
+
+
+SECRET_GAMES = (HomeItem.FOGSITE, HomeItem.CORPS)  # a maze, an answer key: behind the PIN
+PIN_ROW = len(SETTING_ROWS)  # Settings' last row: set or change the PIN
+PAD_TITLES = {S.PIN_OLD: "Old PIN", S.PIN_NEW: "New PIN", S.PIN_AGAIN: "New PIN again"}
 
 
 def _clamped(cursor: int, step: int, rows: int) -> int:
@@ -67,6 +73,10 @@ class App:
         self.clock = clock
         self.settings = settings
         self.pin_guard = PinGuard(config.security.pin)  # one for the box, every game, the link
+        self.pad: PinPad | None = None   # Settings' PIN pads; their digits are never saved
+        self._new_pin = ""               # the new PIN's first entry, until it is repeated
+        self.pin_note = ""               # what the last PIN change came to
+        self._pending_game: GameFlow | None = None  # a game with secrets, behind the offer
         self.home = Menu(tuple(HomeItem))
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
@@ -116,7 +126,7 @@ class App:
         self.times_row = kept(S.TIMER_TIMES)
 
     def menu_length(self, menu: Screen) -> int:
-        lengths = {S.HOME: len(self.home.items), S.SETTINGS: len(SETTING_ROWS),
+        lengths = {S.HOME: len(self.home.items), S.SETTINGS: len(SETTING_ROWS) + 1,
                    S.TIMER_MENU: len(self.timer_menu.items),
                    S.TIMER_TIMES: self.glass.times.players}
         return lengths[menu]
@@ -134,7 +144,7 @@ class App:
         elif self.state is S.TIMER_MENU:
             self.timer_menu.move(trigger)
         elif self.state is S.SETTINGS:
-            self.settings_row = _clamped(self.settings_row, step, len(SETTING_ROWS))
+            self.settings_row = _clamped(self.settings_row, step, len(SETTING_ROWS) + 1)
         else:
             self.times_row = _clamped(self.times_row, step, self.glass.times.players)
         self.mark_changed()
@@ -143,10 +153,14 @@ class App:
         """OK on the home menu: a game starts (or says why not), the others open a screen."""
         chosen = self.home.chosen
         if chosen in GAME_ITEMS:
-            if self._make_game(chosen):
-                self.trigger("open_game")
-            else:
+            if not self._make_game(chosen):
                 self.trigger("game_refused")
+            elif chosen in SECRET_GAMES and not self.pin_guard.is_set:
+                # made, and kept aside: it opens once the offer is answered
+                self._pending_game, self.game = self.game, None
+                self.trigger("offer_pin")
+            else:
+                self.trigger("open_game")
             return
         opens = {HomeItem.TIMER: "open_timer", HomeItem.SETTINGS: "open_settings",
                  HomeItem.ABOUT: "open_about"}
@@ -154,6 +168,10 @@ class App:
 
     # ---- settings ----------------------------------------------------------------------
     def _step_setting(self, direction: int) -> None:
+        if self.settings_row == PIN_ROW:
+            self.pin_note = ""
+            self.trigger("change_pin")
+            return
         row = SETTING_ROWS[self.settings_row]
         self.settings = row.step(self.settings, direction)
         self.effects.apply_settings(self.settings)
@@ -165,6 +183,73 @@ class App:
 
     def setting_down(self) -> None:
         self._step_setting(-1)
+
+    # ---- the PIN: set or changed on the box ---------------------------------------------
+    def has_pin(self) -> bool:
+        return self.pin_guard.is_set
+
+    def open_pin_pad(self) -> None:
+        length = self.pin_guard.length if self.state is S.PIN_OLD else 4
+        if self.state is S.PIN_AGAIN:
+            length = len(self._new_pin)
+        self.pad = PinPad(PAD_TITLES.get(self.state, "PIN"), length)
+        self.mark_changed()
+
+    def play_without_pin(self) -> None:
+        self.game, self._pending_game = self._pending_game, None
+        self.trigger("open_game")
+
+    def pin_key(self) -> None:
+        """One key on a Settings PIN pad; B on any of them leaves the PIN as it was."""
+        assert self.pad is not None  # the PIN screens are entered with a pad
+        if self.state is S.PIN_OLD:
+            answer = self.pad.read(self._last_trigger, self._old_pin_matches)
+            if answer is PinAnswer.RIGHT:
+                self.trigger("old_pin_right")
+            elif answer is PinAnswer.CANCEL:
+                self._close_pad("PIN not changed")
+            return
+        entered = self.pad.handle(self._last_trigger)
+        if entered == "":
+            self._close_pad("PIN not changed")
+        elif entered is not None and self.state is S.PIN_NEW:
+            self._new_pin = entered
+            self.trigger("new_pin_given")
+        elif entered is not None and entered != self._new_pin:
+            self.effects.sound("error")
+            self.pin_note = "The two differed: again"
+            self.trigger("new_pin_differs")
+        elif entered is not None:
+            self._keep_new_pin(entered)
+        self.mark_changed()
+
+    def _old_pin_matches(self, digits: str) -> bool:
+        from fogkeeper.flow.game import judge_pin  # the same guard and log as every PIN
+
+        return judge_pin(self.pin_guard, digits, self.clock(), self.effects)
+
+    def _keep_new_pin(self, digits: str) -> None:
+        """The new PIN, on disk before the box says so; the old one holds if the disk refuses."""
+        guard = PinGuard(self.pin_guard.pin)
+        guard.set_pin(digits)
+        if not self.effects.keep_pin(guard.digest):
+            self.effects.sound("error")
+            self._close_pad("NOT SAVED: the old PIN holds")
+            return
+        self.pin_guard.digest = guard.digest
+        log.info("the PIN was changed on the box")
+        self.effects.emit("pin.changed", {})
+        if self._pending_game is not None:  # the game the PIN was set for
+            self.game, self._pending_game = self._pending_game, None
+            self.pad, self._new_pin, self.pin_note = None, "", "PIN set"
+            self.trigger("open_game")
+        else:
+            self._close_pad("PIN set")
+
+    def _close_pad(self, note: str) -> None:
+        self.pad, self._new_pin, self.pin_note = None, "", note
+        self._pending_game = None  # an offer given up half way: no game after all
+        self.trigger("pin_pad_closed")
 
     # ---- the timer's menu --------------------------------------------------------------
     def timer_menu_ok(self) -> None:
@@ -250,6 +335,9 @@ class App:
         deadlines = [self.glass.next_deadline(now)]
         if self.game is not None:
             deadlines.append(self.game.next_deadline(now))
+        wait = self.pin_guard.seconds_to_wait(now)
+        if wait > 0:  # a PIN pad counts the wait down: redraw at each whole second
+            deadlines.append(now + (wait % 1.0 or 1.0))
         return min((d for d in deadlines if d is not None), default=None)
 
     # ---- games ---------------------------------------------------------------------------

@@ -21,12 +21,17 @@ class Screen(StrEnum):
     TIMER_TIMES = "timer_times"
     GAME = "game"
     PROBLEM = "problem"  # a game could not start (its data file is broken): says why
+    PIN_OFFER = "pin_offer"  # a game with secrets, and no PIN set: set one now?
+    PIN_OLD = "pin_old"      # changing the PIN: the old one first
+    PIN_NEW = "pin_new"      # the new PIN
+    PIN_AGAIN = "pin_again"  # the new PIN once more
 
 
 S = Screen
 ANY_KEY = ["ok", "back", "up", "down", "left", "right", "key3"]
 EVERY_TRIGGER = [*ANY_KEY, "hold_ok", "hold_back", "hold_key3"]
 MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]
+PIN_PADS = [S.PIN_OLD, S.PIN_NEW, S.PIN_AGAIN]  # their digits are never saved
 # the link may act from any screen but the boot offer, which must be answered first
 LINK_FREE = [s for s in Screen if s is not S.RESUME]
 
@@ -41,7 +46,23 @@ TRANSITIONS: list[dict[str, object]] = [
     {"trigger": "open_timer", "source": S.HOME, "dest": S.TIMER_MENU},
     {"trigger": "open_settings", "source": S.HOME, "dest": S.SETTINGS},
     {"trigger": "open_about", "source": S.HOME, "dest": S.ABOUT},
-    {"trigger": "open_game", "source": S.HOME, "dest": S.GAME},
+    {"trigger": "open_game", "source": [S.HOME, S.PIN_OFFER, *PIN_PADS], "dest": S.GAME},
+    # a game with secrets and no PIN: offer to set one there and then (B plays without)
+    {"trigger": "offer_pin", "source": S.HOME, "dest": S.PIN_OFFER},
+    {"trigger": "ok", "source": S.PIN_OFFER, "dest": S.PIN_NEW, "after": "open_pin_pad"},
+    {"trigger": "back", "source": S.PIN_OFFER, "dest": None, "after": "play_without_pin"},
+    # Settings > PIN: the old PIN (when one is set), the new one, the new one again
+    {"trigger": "change_pin", "source": S.SETTINGS, "dest": S.PIN_OLD, "conditions": "has_pin",
+     "after": "open_pin_pad"},
+    {"trigger": "change_pin", "source": S.SETTINGS, "dest": S.PIN_NEW, "after": "open_pin_pad"},
+    {"trigger": ["up", "down", "left", "right", "ok", "back"], "source": PIN_PADS, "dest": None,
+     "after": "pin_key"},
+    {"trigger": "old_pin_right", "source": S.PIN_OLD, "dest": S.PIN_NEW, "after": "open_pin_pad"},
+    {"trigger": "new_pin_given", "source": S.PIN_NEW, "dest": S.PIN_AGAIN,
+     "after": "open_pin_pad"},
+    {"trigger": "new_pin_differs", "source": S.PIN_AGAIN, "dest": S.PIN_NEW,
+     "after": "open_pin_pad"},
+    {"trigger": "pin_pad_closed", "source": PIN_PADS, "dest": S.SETTINGS},
     {"trigger": "game_refused", "source": S.HOME, "dest": S.PROBLEM},
     {"trigger": ["ok", "back", "left"], "source": S.PROBLEM, "dest": S.HOME},
     {"trigger": ["ok", "back", "left"], "source": S.ABOUT, "dest": S.HOME},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 
 from fogkeeper import __version__
 from fogkeeper.flow.app.menus import HOME_LABELS, TIMER_LABELS, HomeItem, TimerItem
@@ -12,6 +13,7 @@ from fogkeeper.flow.app.table import Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
 from fogkeeper.paths import config_dir
+from fogkeeper.secret import drawing
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import (
     CountdownView,
@@ -28,8 +30,14 @@ KEYMAP_LINES = ("Arrows: joystick", "Enter: press  1 2 3: keys", "L or ! @ #: ho
 
 
 def frame(app: App, now: float) -> Frame:
-    """The frame for the app's current screen at time ``now``."""
-    return RENDERERS[app.state](app, now)
+    """The frame for the app's current screen at time ``now``.
+
+    Every screen is drawn while :func:`drawing` watches: one that read a secret the rules
+    have not opened comes out private, whatever its renderer said (fogkeeper.secret).
+    """
+    with drawing() as watch:
+        shown = RENDERERS[app.state](app, now)
+    return replace(shown, private=True) if watch.private and not shown.private else shown
 
 
 def _resume(app: App, now: float) -> Frame:
@@ -54,7 +62,7 @@ def _home_badge(app: App, item: HomeItem, now: float) -> str:
 
 
 def _about(app: App, now: float) -> Frame:
-    pin = "PIN set" if app.config.security.pin else "no PIN set"
+    pin = "PIN set" if app.pin_guard.is_set else "no PIN set"
     return render_message(MessageView("About", (f"fogkeeper {__version__}",
                                                 "FOG, FOGSITE, Corps",
                                                 f"{pin} · {app.config.display.driver}"),
@@ -62,8 +70,22 @@ def _about(app: App, now: float) -> Frame:
 
 
 def _settings(app: App, now: float) -> Frame:
-    items = tuple(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS)
-    return render_menu(MenuView("Settings", items, app.settings_row, "<> change  B back"))
+    items = (*(MenuItem(row.label, row.shown(app.settings)) for row in SETTING_ROWS),
+             MenuItem("PIN", "set" if app.pin_guard.is_set else "none"))
+    hint = app.pin_note or ("OK set PIN  B back" if app.settings_row == len(SETTING_ROWS)
+                            else "<> change  B back")
+    return render_menu(MenuView("Settings", items, app.settings_row, hint))
+
+
+def _pin_offer(app: App, now: float) -> Frame:
+    return render_message(MessageView("No PIN set", (
+        "Secrets need a PIN:", "only its holder", "opens them."), "OK set PIN  B play"))
+
+
+def _pin_pad(app: App, now: float) -> Frame:
+    assert app.pad is not None  # the PIN screens are entered with a pad
+    return app.pad.frame(app.pin_guard.seconds_to_wait(now) if app.state is Screen.PIN_OLD
+                         else 0.0)
 
 
 def _timer_menu(app: App, now: float) -> Frame:
@@ -133,4 +155,8 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.TIMER_TIMES: _timer_times,
     Screen.GAME: _game,
     Screen.PROBLEM: _problem,
+    Screen.PIN_OFFER: _pin_offer,
+    Screen.PIN_OLD: _pin_pad,
+    Screen.PIN_NEW: _pin_pad,
+    Screen.PIN_AGAIN: _pin_pad,
 }

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.game import GameContext
 from fogkeeper.flow.kit.session import codec
 from fogkeeper.rules import corps
+from fogkeeper.secret import Secret
 
 if TYPE_CHECKING:
     from fogkeeper.flow.corps.session import CorpsSession
@@ -49,7 +50,7 @@ def _entry_from_json(data: Mapping[str, object]) -> KeyEntry:
         chosen = [corps.Token(value) for value in saved]
     except ValueError:
         raise ValueError("key_entry: a chosen token is not a guess token") from None
-    return KeyEntry(_whole(data["map"]), chosen, _whole(data["choice"]))
+    return KeyEntry(_whole(data["map"]), Secret(chosen), _whole(data["choice"]))
 
 
 def _whole(value: object) -> int:
@@ -64,12 +65,18 @@ def _whole(value: object) -> int:
 class KeyEntry:
     """The key holder's entry, one circle at a time; only tokens not used yet are offered.
 
-    Lives on the box only (in the snapshot on its own disk), never in a public view.
+    Lives on the box only (in the snapshot on its own disk), never in a public view. The
+    tokens are a Secret: a screen that shows one is private (fogkeeper.secret).
     """
 
     map_id: int
-    chosen: list[corps.Token] = field(default_factory=list)
+    hidden: Secret[list[corps.Token]] = field(default_factory=lambda: Secret([]))
     choice: int = 0  # index into ``choices`` for the circle being entered
+
+    @property
+    def chosen(self) -> list[corps.Token]:
+        """The tokens given to circles 1.. so far (the key, being entered)."""
+        return self.hidden.open()
 
     @property
     def slot(self) -> int:

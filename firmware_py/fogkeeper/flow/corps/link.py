@@ -93,7 +93,7 @@ def _key(flow: CorpsFlow, args: LinkArgs) -> Reply:
 
 def _check_pin(flow: CorpsFlow, args: LinkArgs) -> None:
     pin = optional(args, "pin", str, "")
-    configured = bool(flow.context.config.security.pin)
+    configured = flow.context.has_pin()
     if configured and not flow.context.pin_matches(pin):
         raise LinkError(ErrorCode.LOCKED, "wrong PIN")
     if not configured and args.get("op") == KeyOp.UNSEAL:

@@ -157,7 +157,8 @@ class CorpsFlow:
     def __init__(self, context: GameContext) -> None:
         self.context = context
         self.session = CorpsSession(corps.new_chapter(options=chapter_options()))
-        self.pad = PinPad(key_entry.SEAL_PIN_TITLE)  # never saved: the digits stay unwritten
+        # never saved: the digits stay unwritten
+        self.pad = PinPad(key_entry.SEAL_PIN_TITLE, self.context.pin_length())
         self.outcome = Outcome.STAY
         self.last_trigger = ""
         self.machine = Machine(model=self, states=list(CorpsScreen),
@@ -218,7 +219,7 @@ class CorpsFlow:
         self.session = session
         # the digits typed before the power cut are gone
         self.pad = PinPad(key_entry.UNSEAL_PIN_TITLE if screen is C.UNSEAL_PIN
-                          else key_entry.SEAL_PIN_TITLE)
+                          else key_entry.SEAL_PIN_TITLE, self.context.pin_length())
         self.machine.set_state(screen, model=self)
 
     def public_state(self) -> dict[str, object]:
@@ -294,7 +295,7 @@ class CorpsFlow:
 
     # ---- the key holder ------------------------------------------------------------------
     def has_pin(self) -> bool:
-        return bool(self.context.config.security.pin)
+        return self.context.has_pin()
 
     def has_key(self) -> bool:
         return self.session.chapter.key is not None
@@ -341,10 +342,10 @@ class CorpsFlow:
         self.session.key_entry = None
 
     def new_seal_pad(self) -> None:
-        self.pad = PinPad(key_entry.SEAL_PIN_TITLE)
+        self.pad = PinPad(key_entry.SEAL_PIN_TITLE, self.context.pin_length())
 
     def new_unseal_pad(self) -> None:
-        self.pad = PinPad(key_entry.UNSEAL_PIN_TITLE)
+        self.pad = PinPad(key_entry.UNSEAL_PIN_TITLE, self.context.pin_length())
 
     def pad_input(self) -> None:
         answer = self.pad.read(self.last_trigger, self.context.pin_matches)

@@ -115,7 +115,7 @@ def _key_wait(flow: CorpsFlow) -> Frame:
 
 
 def _pad(flow: CorpsFlow) -> Frame:
-    return flow.pad.frame()
+    return flow.pad.frame(flow.context.pin_wait())
 
 
 def _seal_no_pin(flow: CorpsFlow) -> Frame:

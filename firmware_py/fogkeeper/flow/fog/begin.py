@@ -46,6 +46,7 @@ from fogkeeper.rules.fog import (
     turn_board,
 )
 from fogkeeper.rules.fog.model import AREAS
+from fogkeeper.secret import Secret
 
 TYPICAL_SCORING = {"A": 6, "B": 5, "C": 4, "D": 2}
 AREA_MAX = 12
@@ -169,7 +170,7 @@ def _missions(session: Session, rules: FogRules, seating: list[str],
             session.open_missions += list(shown)
             continue
         deck, hands = deal_missions(deck, seating)
-        session.mission_deals += [MissionDeal(deck_name, player, tuple(hand))
+        session.mission_deals += [MissionDeal(deck_name, player, Secret(tuple(hand)))
                                   for player, hand in hands.items()]
 
 

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from fogkeeper.flow.fog.flow import FogFlow
 
 F = FogScreen
-SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values"}
+SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values", "pin"}
+SEED_NEEDS_PIN = ("a 'seed' decides the secret missions (whoever chose it could predict "
+                  "them): it needs the PIN, given as 'pin'")
 
 
 def public_state(flow: FogFlow) -> dict[str, object]:
@@ -76,6 +78,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         if found:
             raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
         seed = optional(args, "seed", int, flow.s.seed)
+        if "seed" in args and not flow.context.pin_matches(optional(args, "pin", str, "")):
+            raise LinkError(ErrorCode.LOCKED, SEED_NEEDS_PIN)
         given = optional(args, "values", dict, {})
         values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
                   for r in value_rows(new)}

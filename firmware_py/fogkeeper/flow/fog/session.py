@@ -30,6 +30,7 @@ from fogkeeper.rules.fog import (
     state_from_dict,
     state_to_dict,
 )
+from fogkeeper.secret import Secret
 
 PALETTE = ("pink", "yellow", "black", "white", "grey", "orange")
 SOLO_OWNER = "solo"
@@ -56,11 +57,18 @@ class Seat:
 
 @dataclass(frozen=True)
 class MissionDeal:
-    """Two cards of one mission deck dealt to a player, who keeps one in secret."""
+    """Two cards of one mission deck dealt to a player, who keeps one in secret.
+
+    The cards are a Secret: the screen that shows them is private (fogkeeper.secret).
+    """
 
     deck: str
     player: str
-    cards: tuple[str, ...]
+    hidden: Secret[tuple[str, ...]]
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.hidden.open()
 
 
 class CostField(StrEnum):
@@ -170,7 +178,8 @@ class Session:
     leaders: list[LeaderPlacement] = field(default_factory=list)
     mission_deals: list[MissionDeal] = field(default_factory=list)   # in picking order
     mission_step: int = 0
-    kept: dict[str, list[str]] = field(default_factory=dict)        # player -> kept ids
+    held: Secret[dict[str, list[str]]] = field(default_factory=lambda: Secret({}))  # secret
+
     open_missions: list[str] = field(default_factory=list)
     draft: list[str] = field(default_factory=list)
     draft_pick: int = 0
@@ -231,6 +240,11 @@ class Session:
             if name not in order:
                 order.append(name)
         return order
+
+    @property
+    def kept(self) -> dict[str, list[str]]:
+        """Player -> the mission cards they kept: secret until the score is settled."""
+        return self.held.open()
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite.setup import DIRECTION_OF
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
     AttackReport,
@@ -19,10 +19,12 @@ from fogkeeper.rules.fogsite import (
     public_view,
     trace_moves,
 )
+from fogkeeper.secret import Secret
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
 
+G6_ROWS = ("Lay passers down", "Let them pass")
 EVERY_KEY = ("up", "down", "left", "right", "ok", "back", "key3")  # what a PIN pad reads
 LOCKED_REFUSAL = "Refused: not a legal move"
 
@@ -34,7 +36,7 @@ class GuardianTurn:
         self.flow = flow
 
     def has_pin(self) -> bool:
-        return bool(self.flow.context.config.security.pin)
+        return self.flow.context.has_pin()
 
     def open_turn(self) -> None:
         """The human Guardian's turn: the team's clock stops and the maze stays covered."""
@@ -42,16 +44,18 @@ class GuardianTurn:
         self.flow.team.stop_clock()
         session.unlocked = False
         session.plan, session.refusal = [], ""
+        session.guardian_refusal = Secret("")
 
     def gate_key(self, button: str) -> None:
+        """With a PIN, OK opens the pad. With none, the box is handed to the Guardian, who
+        holds OK: a plain OK from whoever holds the box opens nothing."""
         session = self.flow.session
-        if button != "ok":
-            return
-        session.refusal = ""
-        if self.has_pin():
-            session.pad = PinPad("Guardian PIN")
+        if self.has_pin() and button == "ok":
+            session.refusal = ""
+            session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
             self.flow.fire("open_pin")
-        else:
+        elif not self.has_pin() and button == "hold_ok":
+            session.refusal = ""
             self.flow.fire("enter_moves")
 
     def read_pad(self, button: str) -> PinAnswer | None:
@@ -83,7 +87,14 @@ class GuardianTurn:
                 shorter = [GuardianMove(last.direction, last.spaces - 1)] if last.spaces > 1 \
                     else []
                 session.plan = [*session.plan[:-1], *shorter]
-            session.refusal = ""
+            session.refusal, session.guardian_refusal = "", Secret("")
+        elif button == "ok" and session.running.options.has("G6"):
+            try:  # a plan the rules refuse is refused before the G6 question
+                trace_moves(session.running, list(session.plan))
+            except GuardianMoveError as error:
+                self._refuse(str(error))
+                return
+            self.flow.fire("g6_ask")
         elif button == "ok":
             try:
                 self.do_turn(list(session.plan))
@@ -107,25 +118,44 @@ class GuardianTurn:
         except GuardianMoveError as error:
             self._refuse(str(error))
             return
-        session.plan, session.refusal = plan, ""
+        session.plan, session.refusal, session.guardian_refusal = plan, "", Secret("")
 
     def _refuse(self, reason: str) -> None:
+        """A refused plan: the reason names the maze's walls, so it is a secret; the table
+        (and a Guardian who has not opened the maze) only hears that the plan was refused."""
         session = self.flow.session
         self.flow.context.effects.sound("error")
-        session.refusal = f"Refused: {reason}" if session.unlocked else LOCKED_REFUSAL
+        session.refusal = LOCKED_REFUSAL
+        session.guardian_refusal = Secret(f"Refused: {reason}" if session.unlocked else "")
 
-    def do_turn(self, moves: list[GuardianMove]) -> AttackReport:
-        attack = self.play_moves(moves)
+    def g6_key(self, button: str) -> None:
+        """G6: until its next turn, does the Guardian lay down an Investigator passing its
+        space? Asked every turn with G6 in play (row 0, the fair default: yes)."""
+        session = self.flow.session
+        if button in ("up", "down"):
+            session.cursor = step_cursor(session.cursor, button, len(G6_ROWS))
+        elif button == "ok":
+            try:
+                self.do_turn(list(session.plan), g6=session.cursor == 0)
+            except GuardianMoveError as error:
+                self._refuse(str(error))
+
+    def do_turn(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
+        attack = self.play_moves(moves, g6)
         self.flow.fire("guardian_played")
         return attack
 
-    def play_moves(self, moves: list[GuardianMove]) -> AttackReport:
-        """Play the Guardian's turn and tell the table how many were attacked, never where."""
+    def play_moves(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
+        """Play the Guardian's turn and tell the table how many were attacked, never where.
+        ``g6``: its standing choice on Investigators passing its space (balancing G6)."""
         session = self.flow.session
         walk = trace_moves(session.running, moves)
-        session.game, attack = guardian_turn(session.running, moves)
+        if g6 is not None:
+            session.running = session.running.with_g6(g6)
+        session.running, attack = guardian_turn(session.running, moves)
         session.walked("Guardian", list(walk.entered))
         session.plan, session.unlocked, session.refusal = [], False, ""
+        session.guardian_refusal = Secret("")
         count = len(attack.attacked)
         small = [f"{attack.tiles_removed} Map tiles removed"] if count else ["No Map tile lost"]
         public = public_view(session.running)["last_attack"]
@@ -150,7 +180,7 @@ class GuardianTurn:
         if not self.can_peek():
             return
         session.back_to, session.back_cursor, session.refusal = self.flow.state, session.cursor, ""
-        session.pad = PinPad("Guardian PIN")
+        session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
         self.flow.fire("peek")
 
     def peek_pin_key(self, button: str) -> None:

@@ -17,10 +17,15 @@ from fogkeeper.rules.fogsite import (
     Direction,
     GameState,
     GuardianMove,
+    InvestigatorStatus,
     RelicRequest,
+    SheetCopy,
+    Side,
     from_json,
     to_json,
 )
+from fogkeeper.rules.fogsite.state import Phase
+from fogkeeper.secret import Secret
 
 COLOUR_WORD = {Colour.RED: "RED", Colour.GREEN: "GREEN", Colour.BLUE: "BLUE"}
 Lines = tuple[str, ...]
@@ -50,26 +55,79 @@ class RelicAsk(StrEnum):
     OFFSET = "offset"      # Relic 10: which space, from the asker
     RECEIVER = "receiver"  # Relic 12: which teammate plays again
     CARD = "card"          # Relic 13: which collected card comes back
+    PLACED = "placed"      # Relic 07: which neighbours the asker copied from teammates
     CONFIRM = "confirm"    # the question, asked with OK
 
 
 @dataclass
+class MazeDraft:
+    """The Guardian's secret half of the setup: the maze being typed and where things start."""
+
+    cells: list[list[str]] = field(default_factory=lambda: [["."] * 5 for _ in range(5)])
+    sleeping: Colour | None = None
+    guardian_start: tuple[int, int] | None = None
+    problems: tuple[str, ...] = ()  # why the maze was refused: they name its walls
+    seed: int | None = None  # the box's maze seed: the maze can be made again from it
+
+
+@dataclass
 class SetupDraft:
-    """What the Guardian and the table chose before the game: seats, options, the maze."""
+    """What the Guardian and the table chose before the game: seats, options, the maze.
+
+    The maze part is a Secret: any screen that reads it is private (see fogkeeper.secret).
+    """
 
     colours: tuple[Colour, ...] = (Colour.RED, Colour.GREEN, Colour.BLUE)
     two_player: bool = False
     easy: bool = False
     balancing: tuple[str, ...] = ()  # sorted option codes
+    hidden_hands: bool = False  # each Investigator's Relics kept from the others
     guardian: GuardianKind = GuardianKind.HUMAN
     difficulty: str = "normal"
     strength: Strength = Strength.GENTLE
-    seed: int | None = field(default=None, repr=False)  # the box's maze seed: a secret
-    cells: list[list[str]] = field(default_factory=lambda: [["."] * 5 for _ in range(5)])
-    sleeping: Colour | None = None
-    guardian_start: tuple[int, int] | None = None
+    hidden: Secret[MazeDraft] = field(default_factory=lambda: Secret(MazeDraft()))
     cursor: tuple[int, int] = (0, 0)
-    problems: tuple[str, ...] = ()
+
+    # the secret half, read and written as if it were plain fields
+    @property
+    def cells(self) -> list[list[str]]:
+        return self.hidden.open().cells
+
+    @cells.setter
+    def cells(self, cells: list[list[str]]) -> None:
+        self.hidden.open().cells = cells
+
+    @property
+    def sleeping(self) -> Colour | None:
+        return self.hidden.open().sleeping
+
+    @sleeping.setter
+    def sleeping(self, colour: Colour | None) -> None:
+        self.hidden.open().sleeping = colour
+
+    @property
+    def guardian_start(self) -> tuple[int, int] | None:
+        return self.hidden.open().guardian_start
+
+    @guardian_start.setter
+    def guardian_start(self, cell: tuple[int, int] | None) -> None:
+        self.hidden.open().guardian_start = cell
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return self.hidden.open().problems
+
+    @problems.setter
+    def problems(self, problems: tuple[str, ...]) -> None:
+        self.hidden.open().problems = problems
+
+    @property
+    def seed(self) -> int | None:
+        return self.hidden.open().seed
+
+    @seed.setter
+    def seed(self, seed: int | None) -> None:
+        self.hidden.open().seed = seed
 
     @property
     def size(self) -> int:
@@ -95,6 +153,9 @@ class RelicPlan:
     dy: int = 0
     receiver: Colour | None = None
     card: int = 0
+    placed: tuple[tuple[int, int], ...] = ()  # Relic 07: tiles copied from teammates
+    copies: tuple[SheetCopy, ...] = ()  # Relic 10 (over the link): teammates' sheets
+    lying: bool = False  # the Guardian is picking its one lie (G7), not a true answer
 
     @property
     def step(self) -> RelicAsk:
@@ -103,6 +164,7 @@ class RelicPlan:
     def request(self) -> RelicRequest:
         return RelicRequest(self.relic, wall_offset=(self.dx, self.dy) if self.relic == 10
                             else None, receiver=self.receiver, card=self.card or None,
+                            placed=self.placed, copies=self.copies,
                             restore_time=self.restore_time)
 
 
@@ -128,12 +190,73 @@ def _path_back(saved: list[str]) -> list[Direction]:
     return [Direction[name] for name in saved]
 
 
-def _plan_json(plan: list[GuardianMove]) -> list[str]:
-    return [f"{m.direction.name}{m.spaces}" for m in plan]  # "E2"
+def _plan_json(plan: Secret[list[GuardianMove]]) -> list[str]:
+    return [f"{m.direction.name}{m.spaces}" for m in plan.open()]  # "E2"
 
 
-def _plan_back(saved: list[str]) -> list[GuardianMove]:
-    return [GuardianMove(Direction[move[0]], int(move[1:])) for move in saved]
+def _plan_back(saved: list[str]) -> Secret[list[GuardianMove]]:
+    return Secret([GuardianMove(Direction[move[0]], int(move[1:])) for move in saved])
+
+
+def _game_json(game: Secret[GameState]) -> str:
+    return to_json(game.open())
+
+
+def _game_back(saved: str) -> Secret[GameState]:
+    return _sealed(from_json(saved))
+
+
+def _sealed(state: GameState) -> Secret[GameState]:
+    """The game as a secret the rules open when it is over (the maze is revealed then)."""
+    return Secret(state, revealed=state.phase is Phase.OVER)
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """One Investigator as the whole table knows them."""
+
+    colour: Colour
+    status: InvestigatorStatus
+    hand: tuple[int, ...]
+    offset: tuple[int, int] = (0, 0)  # the token, from the Investigator's own Starting tile
+    sheet: tuple[tuple[tuple[int, int], bool], ...] = ()  # Mapping Sheet: offset -> Room?
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the whole table may know of a running game: never the maze, a true cell, the
+    Guardian's space or the Relic deck's order. The team's screens are drawn from this."""
+
+    round_number: int
+    current: Colour | None
+    seats: tuple[SeatFacts, ...]
+    two_player: bool
+    collected: tuple[int, ...]
+    tiles_left: int
+    visible_arrows: int | None  # None under the Easy Rule (no Guardian on the board)
+    digging_tokens: int
+    winner: Side | None
+    end_reason: str
+    balancing: frozenset[str] = frozenset()
+    playing_on: bool = False  # after a loss, Map tiles count below zero
+    log: tuple[tuple[int, str, str, str], ...] = ()  # round, who, action, what the table heard
+    hidden_hands: bool = False  # a hand is shown only to its Investigator (pass and play)
+
+    def seat(self, colour: Colour) -> SeatFacts:
+        return next(seat for seat in self.seats if seat.colour is colour)
+
+
+def table_facts(state: GameState) -> TableFacts:
+    """The public projection of the game (the only one the team's screens use)."""
+    return TableFacts(state.round_number, state.current,
+                      tuple(SeatFacts(inv.colour, inv.status, inv.hand, inv.offset, inv.sheet)
+                            for inv in state.investigators),
+                      state.options.two_player, state.collected, state.time_limit.tiles_left,
+                      None if state.options.easy else state.visible_arrows,
+                      state.digging_tokens, state.winner, state.end_reason,
+                      state.options.balancing, state.playing_on,
+                      tuple((e.round_number, e.actor, e.action, e.public) for e in state.log),
+                      state.options.hidden_hands)
 
 
 def _beside(_: object) -> None:
@@ -146,7 +269,7 @@ class Session:
     """One FOGSITE game at the table, from the setup menu to the log at the end."""
 
     draft: SetupDraft = field(default_factory=SetupDraft)
-    game: GameState | None = field(default=None, metadata=codec(to_json, from_json))
+    game: Secret[GameState] | None = field(default=None, metadata=codec(_game_json, _game_back))
     rng: random.Random = field(default_factory=random.Random,
                                metadata=codec(_rng_json, _rng_back))
     acting: Colour = Colour.RED  # the Investigator the team chose to play
@@ -158,12 +281,15 @@ class Session:
     answer: tuple[Lines, Lines] = ((), ())  # big and small lines on the ANSWER screen
     report: tuple[Lines, Lines] = ((), ())  # the Guardian's report
     path: list[Direction] = field(default_factory=list, metadata=codec(_path_json, _path_back))
-    plan: list[GuardianMove] = field(default_factory=list,
-                                     metadata=codec(_plan_json, _plan_back))
+    guardian_plan: Secret[list[GuardianMove]] = field(default_factory=lambda: Secret([]),
+                                                      metadata=codec(_plan_json, _plan_back))
     relic_choice: RelicPlan | None = None
     gift: int = 0
+    hand_action: str = ""  # hidden hands: "use_relic" or "give", once the box is handed over
     refusal: str = ""
-    routes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # for the reveal
+    guardian_refusal: Secret[str] = field(default_factory=lambda: Secret(""))  # names walls
+    walks: Secret[dict[str, list[tuple[int, int]]]] = field(
+        default_factory=lambda: Secret({}))  # every token's walk, for the reveal
     glass: Hourglass | None = field(default=None, metadata=codec(_beside, _beside))
     page: int = 0
     record_saved: bool = False
@@ -171,8 +297,39 @@ class Session:
 
     @property
     def running(self) -> GameState:
+        """The whole game, maze included: reading it on a screen makes the screen private
+        until the game is over. The team's screens read ``facts()`` instead."""
         assert self.game is not None  # only asked on screens that exist during a game
-        return self.game
+        return self.game.open()
+
+    @running.setter
+    def running(self, state: GameState) -> None:
+        self.game = _sealed(state)
+        # the rules open the maze and the walks at the end (and close them again if the
+        # team plays on after a loss)
+        self.walks.revealed = state.phase is Phase.OVER
+
+    def facts(self) -> TableFacts:
+        """What the whole table may know of the running game (never makes a screen private)."""
+        assert self.game is not None  # only asked on screens that exist during a game
+        return self.game.public_part(table_facts)
+
+    @property
+    def plan(self) -> list[GuardianMove]:
+        """The Guardian's moves being planned: a secret."""
+        return self.guardian_plan.open()
+
+    @plan.setter
+    def plan(self, plan: list[GuardianMove]) -> None:
+        self.guardian_plan = Secret(plan)
+
+    @property
+    def routes(self) -> dict[str, list[tuple[int, int]]]:
+        return self.walks.open()
+
+    @routes.setter
+    def routes(self, routes: dict[str, list[tuple[int, int]]]) -> None:
+        self.walks = Secret(routes, revealed=self.walks.revealed)
 
     @property
     def relic_plan(self) -> RelicPlan:

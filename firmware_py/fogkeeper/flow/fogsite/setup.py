@@ -140,11 +140,13 @@ class Setup:
 
     def balancing_key(self, button: str) -> None:
         session = self.flow.session
-        if button in ("ok", "left", "right"):
+        if button in ("ok", "left", "right") and session.cursor == len(ALL_BALANCING):
+            session.draft.hidden_hands = not session.draft.hidden_hands
+        elif button in ("ok", "left", "right"):
             option = ALL_BALANCING[session.cursor]
             session.draft.balancing = tuple(sorted(set(session.draft.balancing) ^ {option}))
-        else:
-            session.cursor = step_cursor(session.cursor, button, len(ALL_BALANCING))
+        else:  # the last row is no balancing option: the Relic hands kept hidden
+            session.cursor = step_cursor(session.cursor, button, len(ALL_BALANCING) + 1)
 
     # ---- the maze, cell by cell --------------------------------------------------------------
     def maze_key(self, button: str) -> None:
@@ -222,7 +224,8 @@ class Setup:
         """The lock's pad: a PIN when one is configured, else OK alone locks."""
         session = self.flow.session
         session.refusal = ""
-        session.pad = PinPad("Lock with PIN") if self.flow.context.config.security.pin else None
+        context = self.flow.context
+        session.pad = PinPad("Lock with PIN", context.pin_length()) if context.has_pin() else None
 
     def lock_key(self, button: str) -> None:
         session = self.flow.session
@@ -251,7 +254,7 @@ class Setup:
         session = self.flow.session
         draft = session.draft
         options = self.flow.options.with_game(frozenset(draft.balancing), draft.two_player,
-                                              draft.easy)
+                                              draft.easy, draft.hidden_hands)
         if session.box_plays():
             return replace(options, choice_policy=STRENGTH_POLICY[draft.strength])
         return options
@@ -260,7 +263,7 @@ class Setup:
                    guardian_start: Cell | None) -> None:
         """Set the engine up and lock: the Guardian plays first (the team under the Easy Rule)."""
         session = self.flow.session
-        session.game = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
+        session.running = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
                                 self.game_options(), session.rng)
         session.pad, session.refusal, session.unlocked = None, "", False
         draft = session.draft

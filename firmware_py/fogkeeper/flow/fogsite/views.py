@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from fogkeeper.flow.fogsite.guardian import G6_ROWS
 from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
 from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
@@ -13,7 +14,7 @@ from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
 from fogkeeper.flow.kit.asides import QUIT_HINT
-from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side, public_view
+from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.turns import CANT_MOVE
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 S = Stage
 KIND_WORDS = {".": "room", "#": "wall", "R": "RED", "G": "GREEN", "B": "BLUE"}
 SIDE_PX = 70
+HIDDEN_HANDS_ROW = "Relic hands hidden"
 
 
 BALANCING_NAMES = {
@@ -84,6 +86,7 @@ def _balancing(flow: FogsiteFlow) -> Frame:
     items = tuple(MenuItem(f"{code} {BALANCING_NAMES[code]}",
                            "on" if code in flow.session.draft.balancing else "")
                   for code in ALL_BALANCING)
+    items += (MenuItem(HIDDEN_HANDS_ROW, "on" if flow.session.draft.hidden_hands else ""),)
     return render_menu(MenuView("Balancing", items, flow.session.cursor, "OK on/off  B back"))
 
 
@@ -123,7 +126,7 @@ def _guardian_start(flow: FogsiteFlow) -> Frame:
 
 def _lock(flow: FogsiteFlow) -> Frame:
     if flow.session.pad is not None:
-        return flow.session.pad.frame()
+        return flow.session.pad.frame(flow.context.pin_wait())
     lines = ("No PIN is set, so", "nothing can be opened", "before the end.")
     return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
 
@@ -142,22 +145,21 @@ def _who(flow: FogsiteFlow) -> str:
 
 
 def _status(flow: FogsiteFlow, who: str) -> TeamStatus:
-    view = public_view(flow.session.running)
+    facts = flow.session.facts()
     glass, clock = flow.session.glass, ""
     if glass is not None:
         clock = mm_ss(glass.shown_seconds(flow.context.clock()))
         clock += "||" if glass.phase is GlassPhase.PAUSED else ""
-    return TeamStatus(who, view["time_limit"]["tiles_left"], view["visible_arrows"],
-                      view["digging_tokens"], clock)
+    return TeamStatus(who, facts.tiles_left, facts.visible_arrows, facts.digging_tokens, clock)
 
 
 def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
-    game = flow.session.running
     if flow.state is S.CHOOSE:
-        return tuple(MenuItem(COLOUR_WORD[inv.colour], STATUS_WORDS[inv.status])
-                     for inv in game.investigators)
+        seats = tuple(MenuItem(COLOUR_WORD[seat.colour], STATUS_WORDS[seat.status])
+                      for seat in flow.session.facts().seats)
+        return seats + tuple(MenuItem(row.value) for row in flow.team.table_rows())
     if flow.state is S.ACTIONS:
-        hand = " ".join(f"{n:02d}" for n in flow.team.hand())
+        hand = flow.team.hand_label()
         return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
                      for a in flow.team.actions())
     if flow.state is S.GIVE_PICK:
@@ -172,11 +174,11 @@ def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
 
 
 def _choose(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, f"Round {flow.session.running.round_number}", "OK: who plays")
+    return _team_menu(flow, f"Round {flow.session.facts().round_number}", "OK: who plays")
 
 
 def _actions(flow: FogsiteFlow) -> Frame:
-    hint = "OK do  B back" if (flow.session.running.current is None) else "OK do"
+    hint = "OK do  B back" if (flow.session.facts().current is None) else "OK do"
     return _team_menu(flow, _who(flow), hint)
 
 
@@ -222,6 +224,49 @@ def _escape_call(flow: FogsiteFlow) -> Frame:
     return _team_menu(flow, "Escape?", flow.session.refusal or "OK play on  hold: escape")
 
 
+def _play_log(flow: FogsiteFlow) -> Frame:
+    """The question-and-answer log as the table heard it: never the secret column."""
+    return render_log("Log", flow.end.play_log_lines(), flow.session.cursor, "^v scroll  B back")
+
+
+def _start_tiles(flow: FogsiteFlow) -> Frame:
+    return render_page("Start tiles (I3)", flow.end.start_tile_lines(), "B back")
+
+
+def _choice_gate(flow: FogsiteFlow) -> Frame:
+    relic = flow.session.relic_plan.relic
+    if flow.guardian.has_pin():
+        lines: tuple[str, ...] = (f"Relic {relic:02d}: the", "Guardian answers")
+        hint = "OK: Guardian PIN  B back"
+    else:
+        lines, hint = ("Pass the box to the", "Guardian, then hold OK"), "hold OK  B back"
+    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint)
+
+
+def _choice(flow: FogsiteFlow) -> Frame:
+    """The Guardian's pick among the true answers (or its lie): a private screen."""
+    plan = flow.session.relic_plan
+    title = f"Relic {plan.relic:02d} " + ("lie" if plan.lying else "answer")
+    items = tuple(MenuItem(row) for row in flow.choice.rows())
+    hint = "OK say it  B truth" if plan.lying else "OK say it"
+    return render_menu(MenuView(title, items, flow.session.cursor, hint))
+
+
+def _g6_choice(flow: FogsiteFlow) -> Frame:
+    """G6, behind the PIN: lay down an Investigator who passes the Guardian's space?"""
+    standing = 0 if flow.session.running.g6_announce else 1
+    items = tuple(MenuItem(row, "now" if i == standing else "")
+                  for i, row in enumerate(G6_ROWS))
+    return render_menu(MenuView("G6 until next turn", items, flow.session.cursor,
+                                "OK play  B moves"))
+
+
+def _hand_gate(flow: FogsiteFlow) -> Frame:
+    """Hidden hands: only the acting Investigator looks at their Relics."""
+    return render_team_answer(_status(flow, _who(flow)), ("Your hand",),
+                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back")
+
+
 def _quit_ask(flow: FogsiteFlow) -> Frame:
     return render_message(MessageView("Quit FOGSITE?", ("The game will be lost.",),
                                       QUIT_HINT))
@@ -229,15 +274,17 @@ def _quit_ask(flow: FogsiteFlow) -> Frame:
 
 # ---- the Guardian's turn ---------------------------------------------------------------------
 def _gate(flow: FogsiteFlow) -> Frame:
-    arrows = flow.session.running.visible_arrows
-    hint = "OK: Guardian PIN" if flow.guardian.has_pin() else "OK: enter moves"
+    arrows = flow.session.facts().visible_arrows
+    if flow.guardian.has_pin():
+        return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
+                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN")
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                              (f"Up to {arrows} move(s)",), hint)
+                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves")
 
 
 def _pad(flow: FogsiteFlow) -> Frame:
     assert flow.session.pad is not None  # the PIN screens always have a pad
-    return flow.session.pad.frame()
+    return flow.session.pad.frame(flow.context.pin_wait())
 
 
 def _plan_text(flow: FogsiteFlow) -> str:
@@ -257,15 +304,16 @@ def _secret_grid(flow: FogsiteFlow, side: tuple[str, ...], hint: str,
 
 
 def _guardian_moves(flow: FogsiteFlow) -> Frame:
-    arrows = flow.session.running.visible_arrows
+    arrows = flow.session.facts().visible_arrows
     used = f"{len(flow.session.plan)}/{arrows} moves"
     if not flow.session.unlocked:
         return render_team_answer(_status(flow, "Guardian"), (_plan_text(flow),),
                                   (flow.session.refusal or used, "joystick adds a space"),
                                   "OK play  B undo")
     side: tuple[str, ...] = ("Guardian", _plan_text(flow), used)
-    if flow.session.refusal:
-        side = ("Refused", *wrap(flow.session.refusal.removeprefix("Refused: "), SIDE_PX))
+    refusal = flow.session.guardian_refusal.open()
+    if refusal:
+        side = ("Refused", *wrap(refusal.removeprefix("Refused: "), SIDE_PX))
     guardian = flow.session.running.guardian
     assert guardian is not None  # the Guardian plays only outside the Easy Rule
     here, route = guardian, [(guardian.col, guardian.row)]
@@ -291,10 +339,11 @@ def _peek(flow: FogsiteFlow) -> Frame:
 
 # ---- the end ---------------------------------------------------------------------------------
 def _winner(flow: FogsiteFlow) -> Frame:
-    game = flow.session.running
-    big = ("Team", "wins") if game.winner is Side.INVESTIGATORS else ("Guardian", "wins")
-    status = TeamStatus("Game over", game.time_limit.tiles_left, None, game.digging_tokens)
-    return render_team_answer(status, big, wrap(game.end_reason), "OK: reveal the maze")
+    facts = flow.session.facts()
+    big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
+    status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
+    hint = "OK reveal  > play on" if flow.end.can_play_on() else "OK: reveal the maze"
+    return render_team_answer(status, big, wrap(facts.end_reason), hint)
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:
@@ -320,4 +369,6 @@ RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
     S.GUARDIAN_GATE: _gate, S.GUARDIAN_PIN: _pad, S.GUARDIAN_MOVES: _guardian_moves,
     S.GUARDIAN_REPORT: _guardian_report, S.PEEK_PIN: _pad, S.PEEK: _peek,
     S.WINNER: _winner, S.REVEAL: _reveal, S.LOG: _log, S.QUIT_ASK: _quit_ask,
+    S.PLAY_LOG: _play_log, S.START_TILES: _start_tiles, S.CHOICE_GATE: _choice_gate,
+    S.CHOICE_PIN: _pad, S.CHOICE: _choice, S.G6_CHOICE: _g6_choice, S.HAND_GATE: _hand_gate,
 }

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -79,7 +83,12 @@ class PinPad:
             return None
         return "".join(str(d) for d in self.digits)
 
-    def frame(self) -> Frame:
+    def frame(self, wait_seconds: float = 0.0) -> Frame:
+        """The pad; while wrong PINs cost time, the title counts the wait down."""
+        if wait_seconds > 0:
+            whole = math.ceil(wait_seconds)
+            title = f"Wait {whole // 60}:{whole % 60:02d} to try"
+            return render_digits(title, tuple(self.digits), self.cursor, "B cancel")
         return render_digits(self.title, tuple(self.digits), self.cursor,
                              "^v digit  OK next  B back")
 
@@ -98,9 +107,30 @@ class PinGuard:
     (5,000 tries on average) then takes about 200 days. The digits are never kept or logged.
     """
 
-    pin: str
+    pin: str                  # the config's PIN ("" for none)
     wrong: int = 0
     wait_until: float = 0.0   # clock seconds; no try is judged before it
+    digest: str = ""          # a PIN set on the box (see pin_digest); it wins over ``pin``
+
+    @property
+    def is_set(self) -> bool:
+        return bool(self.pin or self.digest)
+
+    @property
+    def length(self) -> int:
+        """How many digits the PIN pad asks for."""
+        if self.digest:
+            return int(self.digest.split("$")[1])
+        return len(self.pin) or 4
+
+    def set_pin(self, digits: str) -> None:
+        """A new PIN, chosen on the box; only its salted hash is kept."""
+        self.digest = pin_digest(digits)
+
+    def _right(self, digits: str) -> bool:
+        if self.digest:
+            return digest_matches(self.digest, digits)
+        return hmac.compare_digest(digits, self.pin)
 
     def seconds_to_wait(self, now: float) -> float:
         return max(0.0, self.wait_until - now)
@@ -108,11 +138,11 @@ class PinGuard:
     def check(self, digits: str, now: float) -> bool | None:
         """True for the right PIN, False for a wrong one, None when it is too soon to try
         (the digits are then not even compared)."""
-        if not self.pin:
+        if not self.is_set:
             return False
         if self.seconds_to_wait(now) > 0:
             return None
-        if digits == self.pin:
+        if self._right(digits):
             self.wrong = 0
             return True
         self.wrong += 1
@@ -144,3 +174,32 @@ def wait_after(wrong: int) -> float:
 def expected_guess_seconds(digits: int = 4) -> float:
     """How long an attacker who tries every PIN in turn needs on average, waits included."""
     return sum(wait_after(wrong) for wrong in range(1, 10 ** digits // 2 + 1))
+
+
+PIN_HASH_ROUNDS = 20_000  # a few milliseconds on a Pi Zero 2 W per try
+
+
+def pin_digest(digits: str, salt: bytes | None = None) -> str:
+    """``pbkdf2$<length>$<salt>$<hash>``: what the box keeps of a PIN set on it."""
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    hashed = hashlib.pbkdf2_hmac("sha256", digits.encode(), salt, PIN_HASH_ROUNDS)
+    return f"pbkdf2${len(digits)}${salt.hex()}${hashed.hex()}"
+
+
+def digest_matches(digest: str, digits: str) -> bool:
+    try:
+        _, length, salt, _ = digest.split("$")
+        again = pin_digest(digits, bytes.fromhex(salt))
+    except ValueError:
+        return False
+    return int(length) == len(digits) and hmac.compare_digest(again, digest)
+
+
+def valid_digest(value: object) -> bool:
+    """A saved digest this firmware can check (a damaged file is ignored, not trusted)."""
+    if not isinstance(value, str):
+        return False
+    parts = value.split("$")
+    return (len(parts) == 4 and parts[0] == "pbkdf2" and parts[1] in {"4", "5", "6", "7", "8"}
+            and len(parts[2]) == 32 and len(parts[3]) == 64
+            and all(c in "0123456789abcdef" for c in parts[2] + parts[3]))

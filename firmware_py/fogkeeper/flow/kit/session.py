@@ -1,11 +1,12 @@
 """Snapshot and restore of a typed session: a dataclass to JSON and back, checked on the way in.
 
 A game's session is a dataclass whose fields are typed: ``int``, ``str``, ``bool``, ``float``,
-enums, nested dataclasses, ``list``/``tuple``/``dict[str, ...]`` of those, ``X | None``, or
-``Any`` for plain JSON. A field whose value has its own codec (an engine state) names it in
-its metadata: ``field(metadata=codec(to_json, from_json))``. ``load`` checks every value
-against its type and names the key path of the first that does not fit, so a damaged or
-foreign save is refused whole instead of half restored.
+enums, nested dataclasses, ``list``/``tuple``/``dict[str, ...]`` of those, ``X | None``,
+``Secret[X]`` (saved with whether the rules have opened it), or ``Any`` for plain JSON. A field
+whose value has its own codec (an engine state) names it in its metadata:
+``field(metadata=codec(to_json, from_json))``. ``load`` checks every value against its type
+and names the key path of the first that does not fit, so a damaged or foreign save is
+refused whole instead of half restored.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from fogkeeper.errors import FogkeeperError
+from fogkeeper.secret import Secret
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -52,6 +54,8 @@ def dump(value: object) -> object:
             own = f.metadata.get(CODEC)
             out[f.name] = own[0](item) if own is not None and item is not None else dump(item)
         return out
+    if isinstance(value, Secret):
+        return {"revealed": value.revealed, "value": dump(value.open())}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (list, tuple)):
@@ -101,6 +105,8 @@ def _load(kind: object, data: object, where: str, depth: int) -> object:
         return [_load(item, v, f"{where}[{i}]", depth + 1) for i, v in enumerate(data)]
     if origin is tuple:
         return _load_tuple(kind, data, where, depth)
+    if origin is Secret:
+        return _load_secret(kind, data, where, depth)
     if origin is dict:
         key_kind, item = typing.get_args(kind) or (str, object)
         if not isinstance(data, dict):
@@ -127,6 +133,14 @@ def _load_tuple(kind: object, data: object, where: str, depth: int) -> tuple[obj
         raise _fail(where, f"a list of {len(args)}")
     return tuple(_load(a, v, f"{where}[{i}]", depth + 1)
                  for i, (a, v) in enumerate(zip(args, data, strict=True)))
+
+
+def _load_secret(kind: object, data: object, where: str, depth: int) -> Secret[object]:
+    (inner,) = typing.get_args(kind)
+    if not isinstance(data, dict) or not isinstance(data.get("revealed"), bool):
+        raise _fail(where, "a secret with its 'revealed' flag")
+    return Secret(_load(inner, data.get("value"), f"{where}.value", depth + 1),
+                  revealed=data["revealed"])
 
 
 def _load_dataclass(kind: type, data: object, where: str, depth: int) -> object:
