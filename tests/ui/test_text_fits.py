@@ -87,6 +87,8 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
                                 stroke_width=kwargs.get("stroke_width", 0))
             if box[2] > d.WIDTH or box[3] > d.HEIGHT:
                 found.append(Cut(inspect.stack()[1].function, line, "(off the screen)"))
+            elif xy[1] < d.FOOTER_TOP - 1 and box[3] > d.FOOTER_TOP:  # into the footer
+                found.append(Cut(inspect.stack()[1].function, line, "(into the footer)"))
 
     monkeypatch.setattr(d, "fit", reporting_fit)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", edge_checking_text)

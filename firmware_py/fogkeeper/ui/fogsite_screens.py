@@ -191,7 +191,8 @@ def render_page(title: str, lines: tuple[str, ...], hint: str, corner: str = "")
     d.title_bar(draw, title, corner)
     shown = lines[:LOG_ROWS]
     for i, line in enumerate(shown):
-        draw.text((2, d.TITLE_HEIGHT + 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
+        # from the title's last row: the fourth line's tails then end above the footer
+        draw.text((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
                   font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
     heading = f"{title} [{corner}]" if corner else title
