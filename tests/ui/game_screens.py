@@ -1,7 +1,7 @@
 """FOGSITE and Corps screens taken from their scripted whole games, named as docs/screens/
 names them: the first (or the last) time the game shows that screen.
 
-Used by the reference-image test and by ``tests/ui/make_screenshots.py``.
+Used by the reference-image test (tests/ui/test_reference_screens.py).
 """
 
 from __future__ import annotations
