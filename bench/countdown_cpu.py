@@ -32,7 +32,7 @@ def main() -> None:
     args = parser.parse_args()
     seconds = min(args.seconds, COUNTDOWN - DIM_AFTER - 5)
     with tempfile.TemporaryDirectory() as tmp:
-        box = Running(Path(tmp), f"[screen]\ndim_after_seconds = {DIM_AFTER}\n")
+        box = Running(Path(tmp), f"dim_after_seconds = {DIM_AFTER}\n")
         try:
             box.send("timer.start", seconds=COUNTDOWN)
             time.sleep(DIM_AFTER + 1)  # past the dim deadline, the countdown running

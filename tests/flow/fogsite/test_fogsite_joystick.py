@@ -161,6 +161,30 @@ def test_the_shared_team_time_g9_ends_the_turn() -> None:
     assert "expired" in t.effects.sounds
 
 
+def chosen(t: FogsiteTable) -> str:
+    return next(line for line in t.lines if line.startswith(">"))
+
+
+def test_a_two_key_box_pauses_team_time_and_lets_the_guardian_look_from_the_menu() -> None:
+    """No KEY3 (the bonnet, the simulator): the choose screen's own rows do its two jobs."""
+    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+    t.menu_to("G9").press("ok", "back").enter_maze(MAZE).press("hold_ok")
+    t.menu_to("GREEN").press("ok", "right", "right", "right", "right", "down", "down", "ok")
+    t.lock().press("ok").lock().press("ok", "ok")
+    assert t.stage == "choose" and t.lines[0].endswith("team time 6:00")
+    t.wait(100)
+    t.menu_to("Team time")
+    assert chosen(t) == "> Team time: pause"
+    t.press("ok").wait(300)  # paused: the shared time stands still
+    assert t.lines[0].endswith("team time 4:20||") and chosen(t) == "> Team time: go on"
+    t.press("ok").wait(60)
+    assert t.lines[0].endswith("team time 3:20")
+    t.menu_to("Guardian's look").press("ok")
+    assert t.stage == "peek_pin"
+    t.lock().press("ok")
+    assert t.stage == "choose"
+
+
 def test_quitting_mid_game_asks_first() -> None:
     t = FogsiteTable().set_up().press("hold_back")
     assert t.lines[0] == "Quit FOGSITE?" and t.lines[-1] == "OK quit  B back"

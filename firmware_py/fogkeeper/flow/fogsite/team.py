@@ -54,10 +54,16 @@ class TeamAction(Enum):
 
 
 class TableRow(Enum):
-    """The choose screen's rows after the seats; the value is only what is drawn."""
+    """The choose screen's rows after the seats; the value is only what is drawn.
+
+    Team time and the Guardian's look are here as well as on KEY3 (press / hold): a box with
+    two keys (the Adafruit bonnet, the simulator) has no KEY3, and every box has this menu.
+    """
 
     LOG = "Log"
     START_TILES = "Start tiles"  # balancing I3
+    TEAM_TIME = "Team time"      # balancing G9: pause or go on
+    GUARDIAN_LOOK = "Guardian's look"  # the human Guardian, with the PIN
 
 
 class EscapeChoice(Enum):
@@ -112,8 +118,10 @@ class TeamTurn:
     def table_rows(self) -> tuple[TableRow, ...]:
         """Below the seats on the choose screen: what the rules let the table know."""
         facts = self.flow.session.facts()
-        return tuple(row for row in TableRow
-                     if row is not TableRow.START_TILES or "I3" in facts.balancing)
+        shown = {TableRow.LOG: True, TableRow.START_TILES: "I3" in facts.balancing,
+                 TableRow.TEAM_TIME: self.flow.session.glass is not None,
+                 TableRow.GUARDIAN_LOOK: self.flow.guardian.can_peek()}
+        return tuple(row for row in TableRow if shown[row])
 
     def choose_key(self, button: str) -> None:
         session = self.flow.session
@@ -123,7 +131,12 @@ class TeamTurn:
             return
         if session.cursor >= len(seats):
             row = self.table_rows()[session.cursor - len(seats)]
-            self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
+            if row is TableRow.TEAM_TIME:
+                self.toggle_clock()
+            elif row is TableRow.GUARDIAN_LOOK:
+                self.flow.guardian.peek()
+            else:
+                self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
             if row is TableRow.LOG:  # the log opens on its latest lines
                 session.cursor = max(0, len(self.flow.end.play_log_lines()) - LOG_ROWS)
             return

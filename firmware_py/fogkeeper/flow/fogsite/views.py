@@ -11,7 +11,7 @@ from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
 from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
-from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
+from fogkeeper.flow.fogsite.team import EscapeChoice, TableRow, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
 from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
@@ -157,7 +157,8 @@ def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
     if flow.state is S.CHOOSE:
         seats = tuple(MenuItem(COLOUR_WORD[seat.colour], STATUS_WORDS[seat.status])
                       for seat in flow.session.facts().seats)
-        return seats + tuple(MenuItem(row.value) for row in flow.team.table_rows())
+        return seats + tuple(MenuItem(row.value, _row_value(flow, row))
+                             for row in flow.team.table_rows())
     if flow.state is S.ACTIONS:
         hand = flow.team.hand_label()
         return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
@@ -169,12 +170,21 @@ def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
     return tuple(MenuItem(choice.value) for choice in EscapeChoice)
 
 
+def _row_value(flow: FogsiteFlow, row: TableRow) -> str:
+    glass = flow.session.glass
+    if row is TableRow.TEAM_TIME and glass is not None:
+        return {GlassPhase.RUNNING: "pause", GlassPhase.PAUSED: "go on"}.get(glass.phase, "start")
+    return "PIN" if row is TableRow.GUARDIAN_LOOK else ""
+
+
 def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
     return render_team_menu(_status(flow, who), _team_items(flow), flow.session.cursor, hint)
 
 
 def _choose(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, f"Round {flow.session.facts().round_number}", "OK: who plays")
+    facts = flow.session.facts()
+    hint = "OK: who plays" if flow.session.cursor < len(facts.seats) else "OK: open"
+    return _team_menu(flow, f"Round {facts.round_number}", hint)
 
 
 def _actions(flow: FogsiteFlow) -> Frame:
