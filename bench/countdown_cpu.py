@@ -8,7 +8,8 @@ the link (no press), the bench waits past the dim deadline, then reads the proce
 from /proc/<pid>/stat over --seconds of real time (60 by default; --seconds 590 measures
 nearly the whole countdown) and prints it as a share of one core. For comparison it then
 stops the countdown and measures a still screen the same way, and prints the ratio of the
-two. Goal: under 1 % of a core, as for a still screen.
+two. Each share is also printed in reference runs a second with a Pi Zero 2 W estimate
+(bench/reference.py). Goal: under 1 % of a core, as for a still screen.
 Run: .venv/bin/python bench/countdown_cpu.py [--seconds 60]
 """
 
@@ -19,7 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from box_process import Running
+import reference
+from box_process import TICKS, Running
 
 DIM_AFTER = 2        # seconds of no press before the (still) screen dims
 COUNTDOWN = 600      # the countdown measured: 10 minutes
@@ -31,6 +33,8 @@ def main() -> None:
                         help="real seconds measured for each figure")
     args = parser.parse_args()
     seconds = min(args.seconds, COUNTDOWN - DIM_AFTER - 5)
+    ref = reference.measure()
+    print(ref.describe())
     with tempfile.TemporaryDirectory() as tmp:
         box = Running(Path(tmp), f"dim_after_seconds = {DIM_AFTER}\n")
         try:
@@ -42,12 +46,11 @@ def main() -> None:
             still = box.cpu_share(seconds)
         finally:
             box.stop()
-    print(f"CPU during a {COUNTDOWN // 60}-minute countdown, past the dim deadline, no press: "
-          f"{countdown * 100:.2f} % of a core (measured over {seconds:.0f} s)")
-    print(f"CPU on a still screen (reference): {still * 100:.2f} % of a core "
-          f"(over {seconds:.0f} s)")
-    print(f"ratio countdown / still screen: {countdown / still:.1f}" if still else
-          "ratio: the still screen used no measurable CPU")
+    print(ref.share(f"CPU during a {COUNTDOWN // 60}-minute countdown past the dim deadline, "
+                    f"no press, over {seconds:.0f} s", countdown))
+    print(ref.share(f"CPU on a still screen over {seconds:.0f} s (for comparison)", still)
+          + f" (counted in {1000 / TICKS:.0f} ms ticks: resolution "
+          f"{100 / TICKS / seconds:.3f} %)")
 
 
 if __name__ == "__main__":
