@@ -90,7 +90,7 @@ class PinPad:
             title = f"Wait {whole // 60}:{whole % 60:02d} to try"
             return render_digits(title, tuple(self.digits), self.cursor, "B cancel")
         return render_digits(self.title, tuple(self.digits), self.cursor,
-                             "^v digit  OK next  B cancel")
+                             "^v digit  OK next  B back")
 
 
 FREE_TRIES = 3                # wrong PINs that cost nothing (a slip of the thumb)
