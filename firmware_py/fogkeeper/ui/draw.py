@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -29,12 +31,63 @@ class Frame:
     private: bool = False
 
 
+class RememberingFont(ImageFont.FreeTypeFont):
+    """The same font, remembering the words it drew and measured.
+
+    A screen redraws the same few words every second (a countdown's title, its footer), and
+    FreeType rendering and measuring them was most of a frame's time. The masks depend only
+    on the text and how it is laid out (never on the ink of a one-bit screen), so each one is
+    made once; the pixels are the very ones ``ImageDraw.text`` would draw.
+    """
+
+    WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
+
+    def __init__(self, source: ImageFont.FreeTypeFont) -> None:
+        super().__init__(io.BytesIO(source.font_bytes), source.size,
+                         layout_engine=source.layout_engine)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+        self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
+                 **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        key = (text, mode, _hashable(args[:5]), _hashable(args[6:]),
+               _hashable(sorted((k, v) for k, v in kwargs.items() if k != "ink")))
+        kept = self._masks.get(key)
+        if kept is None:
+            kept = super().getmask2(text, mode, *args, **kwargs)
+            if len(self._masks) >= self.WORDS_KEPT:
+                self._masks.clear()
+            self._masks[key] = kept
+        return kept
+
+    def getbbox(self, text: str | bytes | bytearray, mode: str = "",
+                direction: str | None = None, features: list[str] | None = None,
+                language: str | None = None, stroke_width: float = 0,
+                anchor: str | None = None) -> tuple[float, float, float, float]:
+        key = (bytes(text) if isinstance(text, bytearray) else text, mode, direction,
+               _hashable(features), language, stroke_width, anchor)
+        kept = self._boxes.get(key)
+        if kept is None:
+            kept = super().getbbox(text, mode, direction, features, language, stroke_width,
+                                   anchor)
+            if len(self._boxes) >= self.WORDS_KEPT:
+                self._boxes.clear()
+            self._boxes[key] = kept
+        return kept
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
 @cache
 def font(size: int) -> Font:
     """Pillow's built-in scalable font (no font files to ship), cached per size."""
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont)  # Pillow >= 10.1 with FreeType
-    return loaded
+    return RememberingFont(loaded)
 
 
 SMALL = 10
