@@ -128,7 +128,7 @@ def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint:
     """PIN entry: only the digit being set is drawn (underlined); the text lines mask all."""
     image, draw = d.blank()
     d.title_bar(draw, title)
-    cell = 22
+    cell = min(22, (d.WIDTH - 4) // len(digits))  # 4 digits roomy, 8 still fit
     left = (d.WIDTH - cell * len(digits)) // 2
     masked = []
     for i, digit in enumerate(digits):
