@@ -37,7 +37,7 @@ def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
     t.press(*[OK] * entries)
     assert t.screen is F.FOG and "no undo" in t.lines[-1]
     t.press(OK)
-    assert t.screen is F.TURN and "DOUBLE TURN" in t.lines[2]
+    assert t.screen is F.TURN and "DOUBLE" in t.lines[2]
     t.press(B)
     assert t.screen is F.NOTICE and "nothing to undo" in " ".join(t.lines)
     t.press(OK)
@@ -61,7 +61,7 @@ def test_the_hourglass_warns_expires_and_the_mp_are_lost() -> None:
 def test_the_cost_helper_shows_the_price_and_pays_it() -> None:
     t = to_first_turn()
     t.press(RIGHT).choose("move", "squeeze")
-    assert t.lines[-2] == "4 MP: squeeze: 4 MP"
+    assert t.lines[-2] == "squeeze: 4 MP"
     t.choose("zone", "water")
     assert t.lines[-2].startswith("no: only Run and Boarding")
     t.choose("zone", "beach").press(OK)
@@ -80,7 +80,7 @@ def test_ending_early_goes_to_the_scoring_wizard() -> None:
 def test_leaving_needs_a_confirmation() -> None:
     t = to_first_turn()
     t.press(HOLD, B)
-    assert t.screen is F.QUIT
+    assert t.screen is F.QUIT and t.lines[-1] == "OK quit  B back"
     t.press(B)
     assert t.screen is F.TURN
     t.press(HOLD, B, OK)
