@@ -169,7 +169,7 @@ class FogsiteTable:
         self.menu_to("Level")
         while self.session.draft.box_level.value != level:
             self.press("right")
-        return self.menu_to("Start game").press("ok")
+        return self.press("down", "ok")  # Start game, the row below
 
 
 def restart(t: FogsiteTable) -> FogsiteTable:

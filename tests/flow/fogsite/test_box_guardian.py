@@ -64,6 +64,10 @@ def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     assert t.session.running.maze == generate_maze(SEED, 5, Difficulty.HARD)
     t.press("ok")
     assert t.lines[0].startswith("Round 1: tiles ") and t.stage == "choose"
+    tiles = t.session.facts().tiles_left
+    t.menu_to("Hint").press("ok")  # one true fact for one Map tile
+    assert t.lines[1] == "Hint" and t.session.facts().tiles_left == tiles - 1
+    t.press("ok")
     team_passes(t)
     assert t.stage == "escape_call"
     t.press("ok")  # play on: round 2 starts with the box's turn
@@ -77,6 +81,8 @@ def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     assert t.session.running.maze.rows_text()[0].replace(" ", "") in t.lines  # the maze at last
     t.press(*["right"] * list(t.session.routes).index("Guardian"), "right")
     assert t.lines[1] == "Guardian route"
+    t.press("right")  # after the routes: why the box played each turn
+    assert t.lines[0].startswith("Guardian's play") and t.lines[1].startswith("1. ")
     record = t.effects.records[0]
     assert record["box"] == {"size": 5, "level": "hard", "seed": SEED}
     assert len(record["routes"]["Guardian"]) >= 1
