@@ -48,6 +48,8 @@ SHOTS = {
     "fogsite-box-moves": Shot("fogsite-box", "box_turn"),
     "fogsite-box-attacked": Shot("fogsite-box", "guardian_report"),
     "fogsite-box-reveal": Shot("fogsite-box", "reveal"),
+    "fogsite-box-hint": Shot("fogsite-box", "answer"),
+    "fogsite-box-why": Shot("fogsite-box", "reveal", last=True),
     "corps-mode": Shot("corps", "mode"),
     "corps-key-slot": Shot("corps", "key_slot"),
     "corps-board-move": Shot("corps", "board", last=True),

@@ -57,5 +57,8 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
                                       B.KEY2, 5.0, B.PRESS, RESET, *[B.DOWN] * 4, B.PRESS]),
     "settings": scene(Screen.HOME, [*[B.DOWN] * 4, B.PRESS, B.DOWN, B.LEFT]),
     "about": scene(Screen.HOME, [*[B.DOWN] * 5, B.PRESS]),
+    # FOGSITE's setup with the box as Guardian: the Level row says its level in one line
+    "fogsite-box-level": scene(Screen.HOME, [B.DOWN, B.PRESS, B.KEY2, *[B.DOWN] * 4, B.RIGHT,
+                                             B.DOWN, B.RIGHT]),
 }
 

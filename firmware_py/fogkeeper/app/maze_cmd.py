@@ -18,7 +18,7 @@ EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 EXIT_BAD_REQUEST = 2
-MAX_SEED = 2**31 - 1
+MAX_SEED = 2**32 - 1  # the box draws its maze seeds from the same range
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "the seed are comment lines. Secret: show it to the Guardian only.",
     )
     new.add_argument("--seed", type=int, default=None,
-                     help="same seed, same maze (default: a random seed, printed)")
+                     help=f"same seed, same maze: 0 to {MAX_SEED} (default: a random seed, "
+                          "printed)")
     new.add_argument("--size", type=int, choices=(NORMAL_SIZE, EASY_SIZE), default=NORMAL_SIZE,
                      help="5 (normal game) or 4 (Easy Rule)")
     new.add_argument("--difficulty", choices=[d.value for d in Difficulty],
@@ -78,6 +79,10 @@ def _colours(letters: str) -> tuple[Colour, ...]:
 
 def _new(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randint(0, MAX_SEED) if args.seed is None else args.seed
+    if not 0 <= seed <= MAX_SEED:
+        print(f"maze new: --seed {seed}: a seed is a whole number from 0 to {MAX_SEED}",
+              file=sys.stderr)
+        return EXIT_BAD_REQUEST
     difficulty = Difficulty(args.difficulty)
     try:
         colours = _colours(args.colours)

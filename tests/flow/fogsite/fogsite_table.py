@@ -155,9 +155,9 @@ class FogsiteTable:
         self.press("ok")
         return self.lock(pin) if pin else self.press("ok")
 
-    def set_up_box(self, seed: int, strength: str = "gentle", difficulty: str = "normal",
-                   easy: bool = False) -> FogsiteTable:
-        """HOME -> FOGSITE, Guardian: Box, its settings, Start game (the box's screen stays).
+    def set_up_box(self, seed: int, level: str = "normal", easy: bool = False
+                   ) -> FogsiteTable:
+        """HOME -> FOGSITE, Guardian: Box, its level, Start game (the box's screen stays).
 
         The seed is the one thing not set on the joystick: the box draws it itself, so a
         test puts it in the draft to know which maze to expect.
@@ -166,13 +166,10 @@ class FogsiteTable:
         self.session.draft.seed = seed
         if easy:
             self.menu_to("Easy Rule").press("right")
-        self.menu_to("Difficulty")
-        while self.session.draft.difficulty != difficulty:
+        self.menu_to("Level")
+        while self.session.draft.box_level.value != level:
             self.press("right")
-        self.menu_to("Strength")
-        while self.session.draft.strength != strength:
-            self.press("right")
-        return self.menu_to("Start game").press("ok")
+        return self.press("down", "ok")  # Start game, the row below
 
 
 def restart(t: FogsiteTable) -> FogsiteTable:

@@ -12,7 +12,7 @@ import pytest
 
 from flow.fogsite.fogsite_table import PIN, leaks
 from fogkeeper.flow.fogsite.box import THINK_SECONDS
-from fogkeeper.rules.fogsite import Difficulty, MapperTeam, generate_maze
+from fogkeeper.rules.fogsite import Colour, Difficulty, MapperTeam, generate_maze
 from fogkeeper.rules.fogsite.sim import EndTurn, Escape, Explore, TeamAction, Walk
 from support.box import BoxHarness, box_in_game
 
@@ -36,8 +36,7 @@ def code_of(reply: dict[str, Any]) -> str:
 
 
 def set_up(box: BoxHarness, **extra: Any) -> dict[str, Any]:
-    args = {"guardian": "box", "size": 5, "difficulty": "normal", "strength": "hunter",
-            "seed": SEED, "pin": PIN, **extra}
+    args = {"guardian": "box", "size": 5, "level": "hard", "seed": SEED, "pin": PIN, **extra}
     return dict(box.request("fogsite.setup", **args))
 
 
@@ -78,7 +77,7 @@ def test_a_whole_game_against_the_box_over_the_link(box: BoxHarness,
     assert reply["screen"] == "box_turn" and reply["phase"] == "investigators"
     assert reply["note"].startswith("the box is the Guardian")
     assert reply["guardian_kind"] == "box"
-    assert reply["box"] == {"size": 5, "difficulty": "normal", "strength": "hunter"}
+    assert reply["box"] == {"size": 5, "level": "hard"}
     assert box.lines[1] == "The Guardian moves..."
     count = reply["last_attack"]["count"]
     box.wait(THINK_SECONDS)
@@ -86,14 +85,19 @@ def test_a_whole_game_against_the_box_over_the_link(box: BoxHarness,
     replies = play_to_the_end(box, reply)
     over = replies[-1]
     assert over["screen"] == "winner" and over["winner"] in ("guardian", "investigators")
-    maze = generate_maze(SEED, 5, Difficulty.NORMAL)
+    maze = generate_maze(SEED, 5, Difficulty.HARD)
     before_end = replies[:-1] + [{"event": e} for e in box.link.lines if "event" in e]
     for text in [json.dumps(r) for r in before_end] + [r.getMessage() for r in caplog.records]:
         assert leaks(text, maze, SEED) == [], text
     revealed = ok(box.request("fogsite.reveal"))["reveal"]
     assert revealed["maze"] == list(maze.rows_text())
-    assert revealed["box"] == {"size": 5, "difficulty": "normal", "strength": "hunter",
-                               "seed": SEED}
+    assert revealed["box"] == {"size": 5, "level": "hard", "seed": SEED}
+    entries: list[list[Any]] = []
+    while len(entries) < revealed["log_size"]:
+        page = ok(box.request("fogsite.reveal", log_from=len(entries), log_count=5))
+        entries += page["reveal"]["log"]
+    why = [entry[4] for entry in entries if entry[1:3] == ["Guardian", "turn"]]
+    assert why and all("; why: " in secret for secret in why)  # how the box played
     route = revealed["routes"]["Guardian"]
     assert len(route) > 1 and revealed["guardian"] == route[-1]  # every space it entered
     assert leaks(json.dumps(revealed), maze, SEED)  # the scan sees them once they are shown
@@ -111,14 +115,15 @@ def test_what_only_a_human_guardian_may_do_is_refused(box: BoxHarness, cmd: str,
     ok(set_up(box))
     reply = box.request(cmd, **args)
     assert code_of(reply) == code
-    assert leaks(json.dumps(reply), generate_maze(SEED, 5, Difficulty.NORMAL), SEED) == []
+    assert leaks(json.dumps(reply), generate_maze(SEED, 5, Difficulty.HARD), SEED) == []
 
 
 @pytest.mark.parametrize("args,words", [
     ({"size": 6}, "'size' is 5, or 4"),
     ({"size": 5, "options": {"easy": True}}, "'size' is 5, or 4"),
-    ({"difficulty": "brutal"}, "'difficulty' must be one of"),
-    ({"strength": "kind"}, "'strength' must be one of"),
+    ({"level": "cruel"}, "'level' must be one of"),
+    ({"difficulty": "hard"}, "'difficulty': the box now takes one 'level'"),
+    ({"strength": "hunter"}, "'strength': the box now takes one 'level'"),
     ({"seed": -1}, "'seed' is a whole number"),
     ({"seed": "7"}, "'seed' must be int"),
     ({"guardian": "robot"}, "'guardian' must be one of"),
@@ -133,7 +138,30 @@ def test_a_bad_box_setup_is_refused_naming_the_argument(box: BoxHarness, args: d
 
 
 def test_the_easy_rule_box_game_starts_with_the_team_and_a_drawn_seed(box: BoxHarness) -> None:
-    reply = box.request("fogsite.setup", guardian="box", size=4, difficulty="easy")
+    reply = box.request("fogsite.setup", guardian="box", size=4, level="easy")
     assert ok(reply)["phase"] == "investigators" and reply["screen"] == "choose"
     assert reply["easy"] and reply["box"]["size"] == 4
     assert "seed" not in json.dumps(reply)
+
+
+def test_a_hint_costs_a_tile_and_tells_a_true_fact_the_team_lacked(box: BoxHarness) -> None:
+    ok(set_up(box))
+    box.wait(THINK_SECONDS)
+    before = ok(box.request("fogsite.state"))
+    sheets = {inv["colour"]: inv["sheet"] for inv in before["investigators"]}
+    reply = ok(box.request("fogsite.hint"))
+    assert reply["time_limit"]["tiles_left"] == before["time_limit"]["tiles_left"] - 1
+    assert reply["log"][-1][1:] == ["team", "hint", reply["hint"]]  # said to the whole table
+    assert box.lines[1] == "Hint"
+    dx, dy = reply["offset"]
+    assert [dx, dy, reply["room"]] not in sheets[reply["colour"]]
+    after = {inv["colour"]: inv["sheet"] for inv in reply["investigators"]}
+    assert [dx, dy, reply["room"]] in after[reply["colour"]]  # the tile lies on the sheet
+    maze = generate_maze(SEED, 5, Difficulty.HARD)
+    start = maze.colour_cells()[Colour(reply["colour"])]
+    assert maze.is_street(start.offset(dx, dy)) is reply["room"]  # and it is true
+
+
+def test_a_hint_needs_the_box_as_guardian(box: BoxHarness) -> None:
+    reply = box.request("fogsite.hint")
+    assert code_of(reply) == "not_now"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from fogkeeper.app.maze_cmd import main
+from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite import Colour, Difficulty, generate_measured, parse_maze
 
 
@@ -68,3 +69,18 @@ def test_bad_colours_exit_2_with_a_message(capsys: pytest.CaptureFixture[str], c
     assert main(["new", "--colours", colours]) == 2
     err = capsys.readouterr().err
     assert "maze new:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("seed", ["-3", "-1", str(2**32)])
+def test_a_seed_outside_the_range_is_refused_not_taken_for_another(
+    capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    assert main(["new", "--seed", seed]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "a seed is a whole number from 0" in captured.err
+
+
+def test_the_generator_refuses_a_negative_seed() -> None:
+    with pytest.raises(RulesError, match="from 0"):
+        generate_measured(-3)

@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.table import Stage
-from fogkeeper.rules.fogsite import Difficulty, format_maze, generate_maze, guardian_player
+from fogkeeper.rules.fogsite import format_maze, generate_maze
+from fogkeeper.rules.fogsite.guardian import explain_last_turn
+from fogkeeper.rules.fogsite.hints import Hint, hint
+from fogkeeper.rules.fogsite.levels import LEVELS, level_player
 from fogkeeper.rules.fogsite.players import guardian_knowledge
+from fogkeeper.ui.fogsite_screens import wrap
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -46,9 +50,9 @@ class BoxGuardian:
         draft = self.flow.session.draft
         if draft.seed is None:
             draft.seed = random.SystemRandom().randrange(SEED_RANGE)
-        maze = generate_maze(draft.seed, draft.size, Difficulty(draft.difficulty),
+        maze = generate_maze(draft.seed, draft.size, LEVELS[draft.box_level].maze,
                              draft.colours)
-        setup = guardian_player(draft.strength.value).choose_setup(
+        setup = level_player(draft.box_level).choose_setup(
             maze, draft.colours, self.flow.setup.game_options(), self.rng("setup"))
         self.flow.setup.start_game(format_maze(maze), draft.colours, setup.sleeping,
                                    setup.start)
@@ -58,14 +62,25 @@ class BoxGuardian:
         return random.Random(f"fogsite box {self.flow.session.draft.seed} {purpose}")
 
     def play_turn(self) -> None:
-        """The box plays its whole turn at once; the table sees the count after the pause."""
+        """The box plays its whole turn at once; the table sees the count after the pause.
+        Why it played so is kept with the turn's secret, for the reveal."""
         session = self.flow.session
         self.flow.team.stop_clock()
         game = session.running
-        moves = guardian_player(session.draft.strength.value).choose_turn(
+        moves, why = level_player(session.draft.box_level).choose_turn_why(
             guardian_knowledge(game), self.rng(f"round {game.round_number}"))
         self.flow.guardian.play_moves(list(moves))
+        session.running = explain_last_turn(session.running, why)
         session.box_due = self.flow.context.clock() + THINK_SECONDS
+
+    def do_hint(self) -> Hint:
+        """The team buys a hint: one Map tile for the fact it lacks that helps most, laid on
+        a sheet and said to the whole table (the box and the link alike)."""
+        session = self.flow.session
+        session.running, fact = hint(session.running)
+        self.flow.team.announce("hint", None, fact.text)
+        self.flow.team.show_answer(("Hint",), wrap(fact.text))
+        return fact
 
     def tick(self, now: float) -> None:
         """After the pause: the buzzer, then the count (the turn itself is already played)."""

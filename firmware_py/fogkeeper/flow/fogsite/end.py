@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import COLOUR_WORD
 from fogkeeper.rules.fogsite import Cell, Direction, Phase, Side, play_on, reveal_view
+from fogkeeper.rules.fogsite.guardian import turn_reasons
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
+
+WHY_PAGE = "Why"  # the reveal's pages of the box's reasons, after the routes
 
 
 class End:
@@ -54,8 +57,19 @@ class End:
             self.key(button)
 
     def reveal_pages(self) -> tuple[str, ...]:
-        """"All" and one page per route; the routes exist only for the reveal."""
-        return ("All", *self.flow.session.routes)
+        """"All" and one page per route (the routes exist only for the reveal); after them,
+        with the box as Guardian, the pages of why it played each turn ("Why 1/3")."""
+        reasons = self.reason_lines()
+        count = -(-len(reasons) // LOG_ROWS)
+        return ("All", *self.flow.session.routes,
+                *(f"{WHY_PAGE} {n}/{count}" for n in range(1, count + 1)))
+
+    def reason_lines(self) -> tuple[str, ...]:
+        """The box's reason for each of its turns (its attacks named in it)."""
+        lines: list[str] = []
+        for round_number, _heard, why in turn_reasons(self.flow.session.running):
+            lines.extend(wrap(f"{round_number}. {why}"))
+        return tuple(lines)
 
     def reveal_key(self, button: str) -> None:
         session = self.flow.session

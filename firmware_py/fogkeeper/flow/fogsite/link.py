@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
-from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan, Strength
+from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
 from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply
@@ -22,7 +22,6 @@ from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, requ
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
-    Difficulty,
     Direction,
     GuardianMove,
     Phase,
@@ -31,6 +30,7 @@ from fogkeeper.rules.fogsite import (
     guardian_view,
     reveal_view,
 )
+from fogkeeper.rules.fogsite.levels import Level
 from fogkeeper.rules.fogsite.policy import AnswerValue
 
 if TYPE_CHECKING:
@@ -117,7 +117,8 @@ class FogsiteLink:
             "setup": self.setup, "explore": self.explore, "move": self.move,
             "relic": self.relic, "give": self.give, "end_turn": self.end_turn,
             "escape": self.escape, "guardian_move": self.guardian_move, "state": self.state,
-            "reveal": self.reveal, "play_on": self.play_on}, flow.public_state)
+            "reveal": self.reveal, "play_on": self.play_on, "hint": self.hint},
+            flow.public_state)
 
     # ---- checks ------------------------------------------------------------------------------
     def _pin_given(self, args: LinkArgs) -> bool:
@@ -189,10 +190,12 @@ class FogsiteLink:
         size = optional(args, "size", int, 4 if easy else 5)
         if size not in SIZES or ("easy" in options and easy != (size == 4)):
             raise _bad("'size' is 5, or 4 for the Easy Rule")
-        difficulty = choice(args, "difficulty", Difficulty) if "difficulty" in args \
-            else Difficulty.NORMAL
-        strength = choice(args, "strength", Strength) if "strength" in args \
-            else Strength.GENTLE
+        old = sorted(key for key in ("difficulty", "strength") if key in args)
+        if old:  # the maze's difficulty and the box's strength became one level
+            levels = ", ".join(level.value for level in Level)
+            raise _bad(f"{' and '.join(map(repr, old))}: the box now takes one 'level' "
+                       f"({levels}) that sets maze and play together")
+        level = choice(args, "level", Level) if "level" in args else Level.NORMAL
         seed = args.get("seed")
         if "seed" in args and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise _bad(f"'seed' must be int, from 0 to {SEED_RANGE - 1}")  # the docs' words
@@ -203,7 +206,7 @@ class FogsiteLink:
                             "knows the maze): it needs the PIN, given as 'pin'")
         self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing, hidden_hands)
         draft = self.flow.session.draft
-        draft.difficulty, draft.strength, draft.seed = difficulty.value, strength, seed
+        draft.level, draft.seed = level, seed
         self.flow.box.start_game()
         return {"note": BOX_NOTE}
 
@@ -260,6 +263,15 @@ class FogsiteLink:
             return {"answer": None, "pending": "guardian_choice"}
         said = list(answer.value) if isinstance(answer.value, tuple) else answer.value
         return {"answer": answer.text, "value": said}
+
+    def hint(self, args: LinkArgs) -> Reply:
+        """One true fact the team lacks, for one Map tile (the box as Guardian only)."""
+        self._in_phase(Phase.INVESTIGATORS)
+        if not self.flow.session.box_plays():
+            raise PhaseError("not now: hints come from the box as Guardian")
+        fact = self.flow.box.do_hint()
+        return {"hint": fact.text, "colour": fact.colour.value, "offset": list(fact.offset),
+                "room": fact.room}
 
     def play_on(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.OVER)

@@ -24,6 +24,7 @@ from fogkeeper.rules.fogsite import (
     from_json,
     to_json,
 )
+from fogkeeper.rules.fogsite.levels import Level
 from fogkeeper.rules.fogsite.state import Phase
 from fogkeeper.secret import Secret
 
@@ -46,6 +47,9 @@ class Strength(StrEnum):
 
 
 STRENGTH_POLICY = {Strength.GENTLE: "fair", Strength.HUNTER: "hunter"}
+# a save from before the levels kept a strength (and a maze difficulty): the level that
+# plays like it (the gentle Guardian won about 1 game in 5, the hunter 7 in 10)
+LEVEL_OF_STRENGTH = {Strength.GENTLE: Level.LEARNING, Strength.HUNTER: Level.HARD}
 
 
 class RelicAsk(StrEnum):
@@ -83,7 +87,9 @@ class SetupDraft:
     balancing: tuple[str, ...] = ()  # sorted option codes
     hidden_hands: bool = False  # each Investigator's Relics kept from the others
     guardian: GuardianKind = GuardianKind.HUMAN
-    difficulty: str = "normal"
+    # None only in a save from before the levels: ``box_level`` maps its strength
+    level: Level | None = None
+    difficulty: str = "normal"  # the old saves' maze difficulty and strength, read only
     strength: Strength = Strength.GENTLE
     hidden: Secret[MazeDraft] = field(default_factory=lambda: Secret(MazeDraft()))
     cursor: tuple[int, int] = (0, 0)
@@ -132,6 +138,11 @@ class SetupDraft:
     @property
     def size(self) -> int:
         return 4 if self.easy else 5
+
+    @property
+    def box_level(self) -> Level:
+        """The box's level; an older save's strength maps to the level that plays like it."""
+        return self.level if self.level is not None else LEVEL_OF_STRENGTH[self.strength]
 
     def maze_text(self) -> str:
         return "\n".join(" ".join(row) for row in self.cells)
@@ -268,7 +279,7 @@ def _beside(_: object) -> None:
 class Session:
     """One FOGSITE game at the table, from the setup menu to the log at the end."""
 
-    draft: SetupDraft = field(default_factory=SetupDraft)
+    draft: SetupDraft = field(default_factory=lambda: SetupDraft(level=Level.NORMAL))
     game: Secret[GameState] | None = field(default=None, metadata=codec(_game_json, _game_back))
     rng: random.Random = field(default_factory=random.Random,
                                metadata=codec(_rng_json, _rng_back))
@@ -343,8 +354,7 @@ class Session:
     def box_settings(self) -> dict[str, int | str]:
         """What the table chose for the box as Guardian (public: no seed, no maze)."""
         draft = self.draft
-        return {"size": draft.size, "difficulty": draft.difficulty,
-                "strength": draft.strength.value}
+        return {"size": draft.size, "level": draft.box_level.value}
 
     def walked(self, who: str, cells: list[Cell]) -> None:
         """The secret walk record, for the reveal."""

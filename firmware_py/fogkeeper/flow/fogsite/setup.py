@@ -7,17 +7,11 @@ the one way a game starts (joystick, box or link).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite.session import (
-    STRENGTH_POLICY,
-    GuardianKind,
-    SetupDraft,
-    Strength,
-)
+from fogkeeper.flow.fogsite.session import GuardianKind, SetupDraft
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
@@ -30,6 +24,7 @@ from fogkeeper.rules.fogsite import (
     parse_maze,
     validate_maze,
 )
+from fogkeeper.rules.fogsite.levels import Level, level_options
 from fogkeeper.rules.fogsite.options import ALL_BALANCING, GuardianStart
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
 
@@ -46,18 +41,16 @@ class SetupRow(Enum):
     BALANCING = "Balancing"
     GUARDIAN = "Guardian"
     ENTER_MAZE = "Enter maze"
-    DIFFICULTY = "Difficulty"
-    STRENGTH = "Strength"
+    LEVEL = "Level"
     START = "Start game"
 
 
 SETUP_ROWS = (SetupRow.INVESTIGATORS, SetupRow.TWO_PLAYER, SetupRow.EASY, SetupRow.BALANCING,
               SetupRow.GUARDIAN, SetupRow.ENTER_MAZE)
-# with the box as Guardian nobody enters a maze: the table picks how hard, and starts
-BOX_SETUP_ROWS = (*SETUP_ROWS[:-1], SetupRow.DIFFICULTY, SetupRow.STRENGTH, SetupRow.START)
+# with the box as Guardian nobody enters a maze: the table picks the level, and starts
+BOX_SETUP_ROWS = (*SETUP_ROWS[:-1], SetupRow.LEVEL, SetupRow.START)
 COLOUR_SETS = ((Colour.RED, Colour.GREEN, Colour.BLUE), (Colour.RED, Colour.GREEN),
                (Colour.RED, Colour.BLUE), (Colour.GREEN, Colour.BLUE))
-DIFFICULTIES = ("easy", "normal", "hard")  # the generator's measured levels (Difficulty)
 CELL_CYCLE = ".#RGB"
 DIRECTION_OF = {"up": Direction.N, "right": Direction.E, "down": Direction.S,
                 "left": Direction.W}
@@ -131,11 +124,9 @@ class Setup:
         elif row is SetupRow.GUARDIAN:
             kinds = list(GuardianKind)
             draft.guardian = kinds[(kinds.index(draft.guardian) + step) % len(kinds)]
-        elif row is SetupRow.DIFFICULTY:
-            draft.difficulty = DIFFICULTIES[(DIFFICULTIES.index(draft.difficulty) + step) % 3]
-        elif row is SetupRow.STRENGTH:
-            strengths = list(Strength)
-            draft.strength = strengths[(strengths.index(draft.strength) + step) % len(strengths)]
+        elif row is SetupRow.LEVEL:
+            levels = list(Level)
+            draft.level = levels[(levels.index(draft.box_level) + step) % len(levels)]
         self.flow.context.effects.sound("click")
 
     def balancing_key(self, button: str) -> None:
@@ -250,13 +241,13 @@ class Setup:
             self.flow.fire("setup_refused")
 
     def game_options(self) -> Options:
-        """The configured readings with this game's choices; the box answers by its strength."""
+        """The configured readings with this game's choices; the box plays by its level."""
         session = self.flow.session
         draft = session.draft
         options = self.flow.options.with_game(frozenset(draft.balancing), draft.two_player,
                                               draft.easy, draft.hidden_hands)
         if session.box_plays():
-            return replace(options, choice_policy=STRENGTH_POLICY[draft.strength])
+            return level_options(options, draft.box_level)
         return options
 
     def start_game(self, maze_text: str, colours: tuple[Colour, ...], sleeping: Colour | None,

@@ -64,6 +64,7 @@ class TableRow(Enum):
     START_TILES = "Start tiles"  # balancing I3
     TEAM_TIME = "Team time"      # balancing G9: pause or go on
     GUARDIAN_LOOK = "Guardian's look"  # the human Guardian, with the PIN
+    HINT = "Hint"                # the box as Guardian: one true fact for a Map tile
 
 
 class EscapeChoice(Enum):
@@ -120,7 +121,8 @@ class TeamTurn:
         facts = self.flow.session.facts()
         shown = {TableRow.LOG: True, TableRow.START_TILES: "I3" in facts.balancing,
                  TableRow.TEAM_TIME: self.flow.session.glass is not None,
-                 TableRow.GUARDIAN_LOOK: self.flow.guardian.can_peek()}
+                 TableRow.GUARDIAN_LOOK: self.flow.guardian.can_peek(),
+                 TableRow.HINT: self.flow.session.box_plays()}
         return tuple(row for row in TableRow if shown[row])
 
     def choose_key(self, button: str) -> None:
@@ -135,6 +137,8 @@ class TeamTurn:
                 self.toggle_clock()
             elif row is TableRow.GUARDIAN_LOOK:
                 self.flow.guardian.peek()
+            elif row is TableRow.HINT:
+                self.attempt(self.flow.box.do_hint)
             else:
                 self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
             if row is TableRow.LOG:  # the log opens on its latest lines

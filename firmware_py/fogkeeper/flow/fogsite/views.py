@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from fogkeeper.flow.fogsite.end import WHY_PAGE
 from fogkeeper.flow.fogsite.guardian import G6_ROWS
 from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
@@ -15,11 +16,13 @@ from fogkeeper.flow.fogsite.team import EscapeChoice, TableRow, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
 from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
+from fogkeeper.rules.fogsite.levels import LEVELS
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
 from fogkeeper.rules.fogsite.turns import CANT_MOVE
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fogsite_screens import (
+    LOG_ROWS,
     GridView,
     TeamStatus,
     render_grid,
@@ -75,10 +78,13 @@ def _setup_menu(flow: FogsiteFlow) -> Frame:
               SetupRow.BALANCING: (" ".join(picked) if len(picked) <= 2 else f"{len(picked)} on")
               if picked else "none",
               SetupRow.GUARDIAN: draft.guardian.capitalize(),
-              SetupRow.DIFFICULTY: draft.difficulty, SetupRow.STRENGTH: draft.strength.value}
+              SetupRow.LEVEL: draft.box_level.value}
     rows = setup_rows(draft)
     items = tuple(MenuItem(row.value, values.get(row, "")) for row in rows)
-    hint = flow.session.refusal or SETUP_HINTS.get(rows[flow.session.cursor], "<> change")
+    chosen = rows[flow.session.cursor]
+    # on the Level row the footer explains the level in one line
+    default = LEVELS[draft.box_level].line if chosen is SetupRow.LEVEL else "<> change"
+    hint = flow.session.refusal or SETUP_HINTS.get(chosen, default)
     return render_menu(MenuView("FOGSITE setup", items, flow.session.cursor, hint))
 
 
@@ -134,9 +140,9 @@ def _lock(flow: FogsiteFlow) -> Frame:
 def _box_ready(flow: FogsiteFlow) -> Frame:
     draft = flow.session.draft
     size = f"{draft.size}x{draft.size}" + (" Easy" if draft.easy else "")
-    lines = (f"{size}, {draft.difficulty}, {draft.strength}", "The maze is secret:",
-             "no PIN, nothing opens", "before the end.")
-    return render_page("Box as Guardian", lines, "OK start  B back")
+    lines = (*wrap(LEVELS[draft.box_level].about), "Secret maze: nothing",
+             "opens before the end.")
+    return render_page(f"Box: {draft.box_level.value}, {size}", lines, "OK start  B back")
 
 
 # ---- the team's screens: never the maze ------------------------------------------------------
@@ -174,7 +180,7 @@ def _row_value(flow: FogsiteFlow, row: TableRow) -> str:
     glass = flow.session.glass
     if row is TableRow.TEAM_TIME and glass is not None:
         return {GlassPhase.RUNNING: "pause", GlassPhase.PAUSED: "go on"}.get(glass.phase, "start")
-    return "PIN" if row is TableRow.GUARDIAN_LOOK else ""
+    return {TableRow.GUARDIAN_LOOK: "PIN", TableRow.HINT: "1 tile"}.get(row, "")
 
 
 def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
@@ -359,6 +365,10 @@ def _winner(flow: FogsiteFlow) -> Frame:
 def _reveal(flow: FogsiteFlow) -> Frame:
     pages = flow.end.reveal_pages()
     page = pages[flow.session.page % len(pages)]
+    if page.startswith(WHY_PAGE):  # "Why 2/3": how the box played, four lines a page
+        number = int(page.split()[1].split("/")[0])
+        return render_log("Guardian's play", flow.end.reason_lines(),
+                          (number - 1) * LOG_ROWS, "<> page  OK log")
     chosen = flow.session.routes.values() if page == "All" else (flow.session.routes[page],)
     side = ("Reveal", f"{page} route" + ("s" if page == "All" else ""), "<> route",
             "OK: the log")

@@ -236,7 +236,13 @@ def generate_measured(
     seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
     colours: Sequence[Colour] = tuple(Colour),
 ) -> tuple[Maze, MazeMeasures]:
-    """The maze for this seed, size, level and colours, with its measures; always the same."""
+    """The maze for this seed, size, level and colours, with its measures; always the same.
+
+    A seed is a whole number from 0: Python's generator would take -3 for 3, so a negative
+    seed is refused rather than quietly giving another seed's maze.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RulesError(f"a maze seed is a whole number from 0, not {seed!r}")
     if size not in WALL_RANGE:
         raise RulesError(f"a maze is {NORMAL_SIZE}x{NORMAL_SIZE} or {EASY_SIZE}x{EASY_SIZE}")
     chosen = tuple(dict.fromkeys(colours))

@@ -201,6 +201,26 @@ def guardian_turn(state: GameState, moves: Sequence[GuardianMove]
     return replace(state, phase=Phase.INVESTIGATORS), report
 
 
+WHY = "; why: "  # between a Guardian turn's moves and its reason in the log's secret column
+
+
+def explain_last_turn(state: GameState, reason: str) -> GameState:
+    """The box's reason for its last turn, kept secret with the moves until the reveal."""
+    for index in reversed(range(len(state.log))):
+        entry = state.log[index]
+        if entry.actor == "Guardian" and entry.action == "turn":
+            explained = replace(entry, secret=entry.secret + WHY + reason)
+            return replace(state, log=(*state.log[:index], explained, *state.log[index + 1:]))
+    raise RulesError("the Guardian has not played a turn yet")
+
+
+def turn_reasons(state: GameState) -> tuple[tuple[int, str, str], ...]:
+    """(round, what the table heard, why) for each Guardian turn that was explained."""
+    return tuple((entry.round_number, entry.public, entry.secret.partition(WHY)[2])
+                 for entry in state.log
+                 if entry.actor == "Guardian" and entry.action == "turn" and WHY in entry.secret)
+
+
 def legal_turns(state: GameState) -> Iterator[tuple[GuardianMove, ...]]:
     """Every legal sequence of moves this turn (the empty turn first), for players and tests."""
     yield ()

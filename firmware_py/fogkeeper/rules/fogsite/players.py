@@ -136,8 +136,12 @@ def _lines(maze: Maze) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
     return lines
 
 
+@lru_cache(maxsize=1024)
 def straight_moves_to(maze: Maze, start: Cell) -> dict[Cell, int]:
-    """How many straight moves the Guardian needs to enter each space (walls block)."""
+    """How many straight moves the Guardian needs to enter each space (walls block).
+
+    Kept per (maze, start): the hunter asks it for every end space of every turn. The dict
+    is shared, so callers only read it."""
     lines = _lines(maze)
     moves = {start: 0}
     layer = [start]
@@ -190,12 +194,17 @@ class HunterGuardian:
         return GuardianSetup(best[1], best[2])
 
     def choose_turn(self, state: GameState, rng: random.Random) -> tuple[GuardianMove, ...]:
-        arrows = state.visible_arrows
-        chosen = max(
-            turn_options(state),
-            key=lambda option: (len(option.attacked), *_threat(state, option.end, arrows)),
-        )
-        return chosen.moves
+        return _hunt(state, turn_options(state))[0].moves
+
+
+def _hunt(state: GameState, options: list[TurnOption]
+          ) -> tuple[TurnOption, tuple[int, int, int, int]]:
+    """The hunter's turn (the first of the best) and its score: Intruders attacked, then
+    ``_threat`` from where it ends."""
+    arrows = state.visible_arrows
+    scored = [(len(option.attacked), *_threat(state, option.end, arrows)) for option in options]
+    best = max(range(len(options)), key=scored.__getitem__)
+    return options[best], scored[best]
 
 
 def _opening_score(maze: Maze, start: Cell, tiles: dict[Colour, Cell],
@@ -217,6 +226,49 @@ def _opening_score(maze: Maze, start: Cell, tiles: dict[Colour, Cell],
 
 GENTLE = GentleGuardian()
 HUNTER = HunterGuardian()
+
+
+class FocusedGuardian:
+    """Plays each turn as the hunter with chance ``focus``, else as the gentle wanderer, who
+    with chance ``mercy`` keeps off every Intruder (moving is optional, attacking is never a
+    must); says in a few words why it played each turn (for the reveal)."""
+
+    def __init__(self, name: str, focus: float, mercy: float = 0.0) -> None:
+        self._name, self.focus, self.mercy = name, focus, mercy
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def choose_setup(self, maze: Maze, colours: Sequence[Colour], options: Options,
+                     rng: random.Random) -> GuardianSetup:
+        chosen = HUNTER if rng.random() < self.focus else GENTLE
+        return chosen.choose_setup(maze, colours, options, rng)
+
+    def choose_turn(self, state: GameState, rng: random.Random) -> tuple[GuardianMove, ...]:
+        return self.choose_turn_why(state, rng)[0]
+
+    def choose_turn_why(self, state: GameState, rng: random.Random
+                        ) -> tuple[tuple[GuardianMove, ...], str]:
+        """The turn and its reason in a few words: "hunts: attacks RED", "waits, 1 in reach"
+        (Targets one turn away), "closes in", "wanders", "wanders, meets RED"."""
+        options = turn_options(state)
+        if rng.random() >= self.focus:
+            if self.mercy and rng.random() < self.mercy:
+                quiet = [option for option in options if not option.attacked]
+                if quiet:
+                    return rng.choice(quiet).moves, "wanders, keeps away"
+            chosen = rng.choice(options)
+            names = " ".join(c.name for c in chosen.attacked)
+            return chosen.moves, f"wanders, meets {names}" if names else "wanders"
+        chosen, (attacks, in_reach, _near, _moves) = _hunt(state, options)
+        if attacks:
+            return chosen.moves, "hunts: attacks " + " ".join(c.name for c in chosen.attacked)
+        if in_reach:
+            return chosen.moves, f"waits, {in_reach} in reach"
+        return chosen.moves, "closes in"
+
+
 _PLAYERS: dict[str, GuardianPlayer] = {GENTLE.name: GENTLE, HUNTER.name: HUNTER}
 
 

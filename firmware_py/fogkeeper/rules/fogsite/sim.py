@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fogkeeper.errors import RulesError
-from fogkeeper.rules.fogsite.actions import explore, move
+from fogkeeper.rules.fogsite.actions import explore, give, move
 from fogkeeper.rules.fogsite.guardian import guardian_turn
 from fogkeeper.rules.fogsite.maze import Colour, Direction, Maze
 from fogkeeper.rules.fogsite.options import Options
 from fogkeeper.rules.fogsite.players import GuardianPlayer, guardian_knowledge
+from fogkeeper.rules.fogsite.relics import RelicRequest, use_relic
 from fogkeeper.rules.fogsite.setup import new_game
 from fogkeeper.rules.fogsite.sheet import SheetCopy
 from fogkeeper.rules.fogsite.state import GameState, Phase, Side
@@ -50,7 +51,20 @@ class Escape:
     announce: bool
 
 
-TeamAction = Explore | Walk | EndTurn | Escape
+@dataclass(frozen=True)
+class UseRelic:
+    colour: Colour
+    request: RelicRequest
+
+
+@dataclass(frozen=True)
+class GiveRelic:
+    colour: Colour
+    relic: int
+    receiver: Colour
+
+
+TeamAction = Explore | Walk | EndTurn | Escape | UseRelic | GiveRelic
 
 
 class InvestigatorStrategy(Protocol):
@@ -259,6 +273,10 @@ def _apply(state: GameState, action: TeamAction, rng: random.Random) -> GameStat
         return move(state, action.colour, action.route, rng, copies=action.copies)[0]
     if isinstance(action, EndTurn):
         return end_turn(state, action.colour)
+    if isinstance(action, UseRelic):
+        return use_relic(state, action.colour, action.request, rng)[0]
+    if isinstance(action, GiveRelic):
+        return give(state, action.colour, action.relic, action.receiver)
     return escape(state, action.announce)
 
 
