@@ -13,6 +13,7 @@ from fogkeeper.rules.fog.missions import MissionResult, player_missions, standin
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
+from fogkeeper.rules.fog.table_checks import table_problems
 
 RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
     (175, "Guardian Legend"), (150, "Guardian Hero"), (125, "Guardian Protector"),
@@ -174,7 +175,8 @@ def _with_ranks(items: Sequence[Any]) -> list[Any]:
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
     """Score a finished game. A record that breaks a rule raises RecordError with every
     reason, unless `lenient`, which scores it and returns the reasons as warnings."""
-    found = legality.problems(record, rules.board) + _mission_problems(record, rules)
+    found = (table_problems(record, rules.board, rules.cards)
+             + legality.problems(record, rules.board) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
