@@ -11,7 +11,7 @@ from PIL import Image
 from flow.fog.fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from fogkeeper.events import Button
 from fogkeeper.flow.fog import FogFlow
-from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows
+from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
@@ -35,7 +35,7 @@ class Driver(Protocol):
 
 
 Step = Callable[[Driver], None]
-TURN_ACTIONS = 90   # more than any seeded game needs; spare steps do nothing
+TURN_ACTIONS = 130  # more than any seeded game needs; spare steps do nothing
 
 
 def shoot(t: Driver, name: str) -> None:
@@ -95,6 +95,9 @@ def one_table_action(t: Driver) -> None:
         t.press(OK)
     elif screen is F.LOSSES:
         _enter_losses(t)
+    elif screen is F.ASK:   # the round's last OK: the FOG advances once confirmed
+        shoot(t, "ask")
+        t.press(OK)
 
 
 def _play_turn(t: Driver) -> None:
@@ -123,13 +126,13 @@ def _enter_losses(t: Driver) -> None:
     s = t.fog.s
     pink_lost = any(x.owner == "pink" for x in s.pending_losses) or any(
         x.owner == "pink" for x in s.state.losses)
-    if loss_colour(s) == "pink" and "A" in loss_rows(s) and not pink_lost:
+    if loss_colour(s) == "pink" and "A" in step_rows(s) and not pink_lost:
         shoot(t, "losses")
         t.go_to_row("+ add").press(OK)
         t.choose("row", "A").choose("nation", "blue").choose("type", "sailor")
         shoot(t, "pick")
         t.press(OK)
-    t.press(OK)   # "Done" (the cursor waits there: 0 lost is one press)
+    t.go_to_row("Done").press(OK)   # the cursor starts on "+ add": one OK records nothing
 
 
 FOUR_PLAYER_FINAL: dict[str, list[tuple[str, str, str]]] = {
@@ -202,20 +205,20 @@ def solo_checklist(t: Driver) -> None:
 def solo_losses(t: Driver) -> None:
     """Three Islanders swallowed (G, G, H), entered on the FOG steps that take those rows."""
     if t.fog.screen is F.LOSSES:
-        rows = loss_rows(t.fog.s)
+        rows = step_rows(t.fog.s)
         for row, nation, kind in (("G", "green", "warrior"), ("G", "green", "elder"),
                                   ("H", "blue", "elder")):
             if row in rows:
                 t.go_to_row("+ add").press(OK)
                 t.choose("row", row).choose("nation", nation).choose("type", kind).press(OK)
-        t.press(OK)
+        t.go_to_row("Done").press(OK)
     elif t.fog.screen is F.TURN:
         shoot(t, "solo-turn")
         t.press(DOWN, OK)
-    elif t.fog.screen is F.FOG:
+    elif t.fog.screen in (F.FOG, F.ASK):
         t.press(OK)
 
 
 def solo_game() -> list[Step]:
-    steps: list[Step] = [open_fog, solo_checklist, read_info, *[solo_losses] * 60]
+    steps: list[Step] = [open_fog, solo_checklist, read_info, *[solo_losses] * 90]
     return [*steps, score_colour(SOLO_FINAL, {}), confirm_score]

@@ -26,7 +26,7 @@ def test_mp_spent_and_undone_within_a_turn() -> None:
     assert t.lines[2] == "MP 6/7"
 
 
-def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
+def test_undo_takes_back_an_ended_turn_and_a_fog_step_after_a_question() -> None:
     t = to_first_turn()
     first = t.lines[1]
     t.press(OK)
@@ -35,13 +35,18 @@ def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
     assert t.lines[1] == first
     entries = len(t.fog.s.state.setup.entries)
     t.press(*[OK] * entries)
-    assert t.screen is F.FOG and "no undo" in t.lines[-1]
+    assert t.screen is F.ASK and t.lines[0] == "End the round?"
+    t.press(OK)
+    assert t.screen is F.FOG and t.fog.s.state.fog_position == 8
     t.press(OK)
     assert t.screen is F.TURN and "DOUBLE TURN" in t.lines[2]
     t.press(B)
-    assert t.screen is F.NOTICE and "nothing to undo" in " ".join(t.lines)
-    t.press(OK)
-    assert t.screen is F.TURN
+    assert t.screen is F.ASK and t.lines[0] == "Undo the FOG step?"
+    t.press(B)   # keep it
+    assert t.screen is F.TURN and t.fog.s.state.fog_position == 8
+    t.press(B, OK)
+    assert t.screen is F.TURN and t.fog.s.state.fog_position == 9
+    assert t.fog.s.state.round_no == 1 and t.fog.s.state.fog_steps == ()
 
 
 def test_the_hourglass_warns_expires_and_the_mp_are_lost() -> None:

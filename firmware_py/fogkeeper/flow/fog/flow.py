@@ -19,6 +19,7 @@ from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
     HOURGLASS_SECONDS,
+    Ask,
     CostField,
     PickField,
     Purpose,
@@ -213,7 +214,11 @@ class FogFlow:
         if trigger == "down":
             turns.spend(self.s, 1)
         elif trigger in ("up", "back"):
-            self.undo()
+            if turns.undo_crosses_fog(self.s):
+                self.s.asking = Ask.UNDO_FOG
+                self.trigger("ask_undo_fog")
+            else:
+                self.undo()
         elif trigger == "left":
             self.glass_toggle()
         else:
@@ -225,15 +230,12 @@ class FogFlow:
             return False
         key = self.chosen()
         if isinstance(key, Item):
-            del self.s.pending_losses[key.index]
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.ask_before_removing(Ask.REMOVE_LOSS, key.index)
         elif key is Entry.ADD:
             self.trigger("pick_loss")
         elif not fog_step.is_last_colour(self.s):
             fog_step.losses_next(self.s)
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.cursor_to_add()
         else:
             self.trigger("losses_done")
         return True
@@ -243,9 +245,7 @@ class FogFlow:
             return False
         key = self.chosen()
         if isinstance(key, Item):
-            del self.s.final[self.s.colours[self.s.score_colour]][key.index]
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.ask_before_removing(Ask.REMOVE_ISLANDER, key.index)
         elif key is Entry.ADD:
             self.trigger("pick_islander")
         else:
@@ -266,6 +266,8 @@ class FogFlow:
             self.s.score_colour = key.index
             self.s.editing = True
             self.trigger("edit")
+        elif key is Entry.LOSSES:
+            self.trigger("fix_losses")
         else:
             self.trigger("score")
         return True
@@ -276,6 +278,11 @@ class FogFlow:
         deal = missions.keep(self.s, choice)
         self.emit("fog.mission.kept", {"player": deal.player})   # who kept, never which
         self.trigger("kept")
+
+    def ask_before_removing(self, what: Ask, index: int) -> None:
+        """Removing a loss or an Islander asks first."""
+        self.s.asking, self.s.removing = what, index
+        self.trigger("ask_remove")
 
     def count_picks(self, picks: int) -> None:
         missions.draft_next(self.s, picks)
@@ -335,7 +342,7 @@ class FogFlow:
         return turns.is_over(self.s)
 
     def has_swallowed_rows(self) -> bool:
-        return bool(fog_step.loss_rows(self.s))
+        return bool(fog_step.step_rows(self.s))
 
     def is_loss_pick(self) -> bool:
         return self.s.pick is not None and self.s.pick.purpose is Purpose.LOSS
@@ -343,14 +350,30 @@ class FogFlow:
     def is_solo(self) -> bool:
         return self.s.solo
 
+    def is_fixing(self) -> bool:
+        """The losses screen was opened from the review: it goes back there."""
+        return self.s.fixing
+
+    def is_asking_round_end(self) -> bool:
+        return self.s.asking is Ask.ROUND_END
+
+    def is_asking_undo_fog(self) -> bool:
+        return self.s.asking is Ask.UNDO_FOG
+
+    def is_asking_at_turn(self) -> bool:
+        return self.s.asking in (Ask.ROUND_END, Ask.UNDO_FOG)
+
+    def is_asking_remove_loss(self) -> bool:
+        return self.s.asking is Ask.REMOVE_LOSS
+
+    def is_asking_remove_islander(self) -> bool:
+        return self.s.asking is Ask.REMOVE_ISLANDER
+
     def is_last_to_score(self) -> bool:
         """One colour re-entered from the review, or the last colour: the review is next."""
         return self.s.editing or self.s.score_colour + 1 >= len(self.s.colours)
 
     # ---- where a screen's cursor starts --------------------------------------------------
-    def cursor_to_done(self) -> None:
-        self.place(Entry.DONE)   # 0 lost is one press
-
     def cursor_to_add(self) -> None:
         self.place(Entry.ADD)
 
@@ -397,6 +420,27 @@ class FogFlow:
             self.glass = self.new_glass()
             self.glass.start(self.context.clock())
 
+    def ask_round_end(self) -> None:
+        self.s.asking = Ask.ROUND_END
+
+    def forget_question(self) -> None:
+        self.s.asking, self.s.removing = None, -1
+
+    def undo_fog_step(self) -> None:
+        """Undo takes back the FOG step the table confirmed (its card and losses too)."""
+        turns.undo(self.s)
+        self.glass = None
+        self.restart_glass()
+
+    def remove_asked(self) -> None:
+        s = self.s
+        if s.asking is Ask.REMOVE_LOSS and 0 <= s.removing < len(s.pending_losses):
+            del s.pending_losses[s.removing]
+        elif s.asking is Ask.REMOVE_ISLANDER:
+            mine = s.final.get(s.colours[s.score_colour], [])
+            if 0 <= s.removing < len(mine):
+                del mine[s.removing]
+
     def close_turn(self) -> None:
         step_made = turns.finish_turn(self.s)
         self.context.effects.sound("click")
@@ -416,6 +460,12 @@ class FogFlow:
         self.glass = None
 
     # ---- the FOG step's losses -----------------------------------------------------------
+    def open_losses(self) -> None:
+        fog_step.open_losses(self.s)
+
+    def open_fixed_losses(self) -> None:
+        fog_step.open_losses(self.s, fixing=True)
+
     def close_losses(self) -> None:
         fog_step.losses_next(self.s)
         self.emit("fog.losses", {"losses": len(self.s.state.losses)})
@@ -426,8 +476,10 @@ class FogFlow:
     def add_picked_loss(self) -> None:
         assert self.s.pick is not None
         values = self.s.pick.values
-        fog_step.add_loss(self.s, values[PickField.ROW], values[PickField.NATION],
-                          values[PickField.TYPE])
+        row, nation, kind = values[PickField.ROW], values[PickField.NATION], values[
+            PickField.TYPE]
+        scoring.check_loss(self.s, row, nation, kind, fog_step.loss_colour(self.s))
+        fog_step.add_loss(self.s, row, nation, kind)
 
     # ---- scoring -------------------------------------------------------------------------
     def start_scoring(self) -> None:

@@ -130,6 +130,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
     def end_turn(args: LinkArgs) -> Reply:
         on(F.TURN)
         flow.trigger("ok")
+        if flow.screen is F.ASK:   # the round's last turn: the command is the confirmation
+            flow.trigger("ok")
         return {"fog_step": _step(flow)}
 
     def cost(args: LinkArgs) -> Reply:
@@ -147,8 +149,12 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
 
     def undo(args: LinkArgs) -> Reply:
         on(F.TURN)
+        crosses = turns.undo_crosses_fog(flow.s)
+        if crosses and optional(args, "fog", bool, False) is not True:
+            raise PhaseError("this undo takes back the FOG step (its card and losses too); "
+                             "send it again with \"fog\": true to confirm")
         flow.undo()
-        return {}
+        return {"fog_step_undone": crosses}
 
     def hourglass(args: LinkArgs) -> Reply:
         on(F.TURN)
@@ -164,8 +170,15 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
 
     def losses(args: LinkArgs) -> Reply:
         on(F.FOG, F.LOSSES, F.PICK)
-        fog_step.record(flow.s, _losses(flow.s, optional(args, "losses", list, [])))
+        given = optional(args, "losses", list, [])
+        fog_step.record(flow.s, _losses(flow.s, given, fog_step.step_rows(flow.s)))
         flow.trigger("losses_entered")
+        return {"losses": len(flow.s.state.losses)}
+
+    def lost(args: LinkArgs) -> Reply:
+        on(F.TURN, F.COST, F.FOG, F.SCORE, F.BONUS, F.REVIEW)
+        given = require(args, "losses", list)
+        fog_step.replace_all(flow.s, _losses(flow.s, given, fog_step.loss_rows(flow.s)))
         return {"losses": len(flow.s.state.losses)}
 
     def score_enter(args: LinkArgs) -> Reply:
@@ -197,7 +210,7 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         "mission.keep": mission_keep, "draft.pick": draft_pick, "draft.undo": draft_undo,
         "spend": spend, "end_turn": end_turn, "cost": cost, "undo": undo,
         "hourglass": hourglass, "end_game": end_game, "losses": losses, "fog.losses": losses,
-        "score.enter": score_enter, "score.confirm": score_confirm, "result": result,
+        "lost": lost, "score.enter": score_enter, "score.confirm": score_confirm, "result": result,
     }
     return Dispatcher("fog", handlers, lambda: {"screen": flow.screen.value})
 
@@ -231,17 +244,18 @@ def _entries(given: list[object], what: str) -> list[dict[str, object]]:
     return found
 
 
-def _losses(s: Session, given: list[object]) -> list[Loss]:
+def _losses(s: Session, given: list[object], rows: list[str]) -> list[Loss]:
     """The Islanders the FOG took, checked; nothing is entered until all are fine."""
     found: list[Loss] = []
-    rows = fog_step.loss_rows(s)
     for x in _entries(given, "losses"):
         owner = str(x.get("owner", s.colours[0] if s.solo else ""))
         if owner not in s.colours:
             raise LinkError(ErrorCode.BAD_ARGS, f"owner {owner!r} is not a colour in play")
         row = str(x.get("row"))
         if row not in rows:
-            raise fog_step.FogRulesViolation(f"row {row} was not swallowed in this FOG step")
+            raise fog_step.FogRulesViolation(f"the FOG has not swallowed row {row} "
+                                             f"({'this step' if rows else 'no row'} "
+                                             f"took {', '.join(rows) or 'none'})")
         kind = str(x.get("type"))
         if kind not in scoring.TYPES:
             raise LinkError(ErrorCode.BAD_ARGS, f"type {kind!r}: one of "

@@ -27,6 +27,7 @@ class Entry(Enum):
     ADD = "add"
     DONE = "done"
     SCORE_GAME = "score"
+    LOSSES = "losses"
     LEVEL = "level"
 
 
@@ -150,7 +151,8 @@ def _review(s: Session) -> list[Row]:
         bonus = "" if s.solo else f" +{sum(scoring.bonus_list(s, colour))}"
         found.append(Row(Item(i), display_name(colour),
                          f"{len(s.final.get(colour, []))} in {lost} lost{bonus}"))
-    return [*found, Row(Entry.SCORE_GAME, "Score the game")]
+    lost_rows = Row(Entry.LOSSES, "Lost Islanders", str(len(s.state.losses)))
+    return [*found, lost_rows, Row(Entry.SCORE_GAME, "Score the game")]
 
 
 def _results(s: Session) -> list[Row]:

@@ -17,12 +17,15 @@ from fogkeeper.flow.fog.session import (
 )
 from fogkeeper.rules.fog import (
     Deck,
+    FinalIslander,
     IslanderType,
+    Loss,
     Result,
     parse_place,
     record_from_dict,
     score_record,
 )
+from fogkeeper.rules.fog.legality import entry_problem
 from fogkeeper.rules.fog.model import AREAS, STERN
 from fogkeeper.rules.fog.record import FORMAT, VERSION
 from fogkeeper.rules.fog.scoring import LABELS
@@ -98,8 +101,38 @@ def step_pick(s: Session, key: PickField, direction: int) -> None:
 
 # ---- Islanders and bonus tiles ---------------------------------------------------------------
 def add_islander(s: Session, colour: str, values: dict[PickField, str]) -> None:
-    """One of this colour's Islanders in a boat or on a pier."""
-    s.final.setdefault(colour, []).append(islander_from(s, values))
+    """One of this colour's Islanders in a boat or on a pier, checked as it is entered."""
+    islander = islander_from(s, values)
+    check_entry(s, FinalIslander(islander.nation, IslanderType(islander.type), colour,
+                                 parse_place(islander.at), covered=islander.covered))
+    s.final.setdefault(colour, []).append(islander)
+
+
+def entered(s: Session, losses: list[Loss] | None = None) -> list[FinalIslander]:
+    """Every Islander entered so far: the losses (pending ones while they are edited) and
+    each colour's Islanders in boats and on piers."""
+    lost = s.state.losses if losses is None else losses
+    found = [FinalIslander(x.nation, x.type, x.owner, parse_place(f"lost:{x.row}"))
+             for x in lost]
+    for colour, xs in s.final.items():
+        found += [FinalIslander(x.nation, IslanderType(x.type), colour, parse_place(x.at),
+                                covered=x.covered) for x in xs]
+    return found
+
+
+def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None) -> None:
+    """Refuse an entry the table cannot have, saying why in the rulebook's words."""
+    why = entry_problem(s.rules.board, s.state.setup.options, entered(s, losses), new)
+    if why:
+        raise FogFlowError(why)
+
+
+def check_loss(s: Session, row: str, nation: str, kind: str, owner: str) -> None:
+    """A lost Islander, checked against the box's supply as it is entered."""
+    if nation not in nations(s) or kind not in TYPES:
+        raise FogFlowError("a lost Islander needs a nation and a type in play")
+    check_entry(s, FinalIslander(nation, IslanderType(kind), owner,
+                                 parse_place(f"lost:{row}")), list(s.pending_losses))
 
 
 def islander_from(s: Session, values: dict[PickField, str]) -> Islander:
@@ -133,6 +166,13 @@ def bonus_list(s: Session, colour: str) -> list[int]:
 def set_bonus(s: Session, colour: str, value: int, count: int) -> None:
     if value not in bonus_values(s) or count < 0:
         raise FogFlowError(f"no Preparation Bonus of {value} in the stacks in play")
+    extra = s.state.setup.options.extra_boat_tile
+    stacks = sum(b.preparation_bonuses.count(value)
+                 for b in s.rules.board.boats_in_play(extra))
+    others = sum(int(c.get(str(value), 0)) for k, c in s.bonuses.items() if k != colour)
+    if count + others > stacks:
+        raise FogFlowError(f"the Preparation Bonus stacks hold {stacks} tiles of {value}; "
+                           f"{others} are entered for other colours")
     s.bonuses.setdefault(colour, {})[str(value)] = count
 
 

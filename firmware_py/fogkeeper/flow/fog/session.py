@@ -111,6 +111,15 @@ class CostChoice:
         return replace(self, **{key.value: value})
 
 
+class Ask(StrEnum):
+    """What the question screen asks before it acts (B keeps things as they are)."""
+
+    ROUND_END = "round_end"        # the round's last OK: the FOG advances, a card may turn
+    UNDO_FOG = "undo_fog"          # undo takes back a FOG step (and its losses)
+    REMOVE_ISLANDER = "remove_islander"
+    REMOVE_LOSS = "remove_loss"
+
+
 class Purpose(StrEnum):
     """What the Islander picker enters: a loss of the FOG step, or an Islander that scores."""
 
@@ -188,6 +197,9 @@ class Session:
     cost: CostChoice = field(default_factory=CostChoice)
     loss_colour: int = 0
     pending_losses: list[Loss] = field(default_factory=list)
+    fixing: bool = False    # the losses screen opened from the scoring review
+    asking: Ask | None = None
+    removing: int = -1      # the row the question would remove
     pick: Pick | None = None
     score_colour: int = 0
     editing: bool = False   # one colour re-entered from the review screen

@@ -35,6 +35,7 @@ class FogScreen(StrEnum):
     RESULTS = "results"      # ranking
     DETAIL = "detail"        # one player's breakdown, missions, tie-break counts
     END_NOW = "end_now"      # confirm: nobody has an Islander left to move
+    ASK = "ask"              # a question before the box acts: FOG step, undo past it, remove
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
 
@@ -65,10 +66,18 @@ GAME_PATH: list[dict[str, object]] = [
     # the draft: once the last pick is counted (OK, hold OK or the link) the turns start
     {"trigger": "drafted", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_drafted",
      "before": "begin_turns"},
-    # turns: OK ends the turn; after the round's last turn the FOG advances
-    {"trigger": "ok", "source": F.TURN, "dest": F.FOG, "conditions": "is_round_end",
-     "before": "close_turn"},
+    # turns: OK ends the turn; the round's last OK asks first, then the FOG advances
+    {"trigger": "ok", "source": F.TURN, "dest": F.ASK, "conditions": "is_round_end",
+     "before": "ask_round_end"},
     {"trigger": "ok", "source": F.TURN, "dest": F.TURN, "before": ["close_turn", "start_turn"]},
+    {"trigger": "ok", "source": F.ASK, "dest": F.FOG, "conditions": "is_asking_round_end",
+     "before": ["close_turn", "forget_question"]},
+    # undo past a FOG step (B or up on the turn screen) asks first too
+    {"trigger": "ask_undo_fog", "source": F.TURN, "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.TURN, "conditions": "is_asking_undo_fog",
+     "before": ["undo_fog_step", "forget_question"]},
+    {"trigger": "back", "source": F.ASK, "dest": F.TURN, "conditions": "is_asking_at_turn",
+     "before": "forget_question"},
     # the hourglass ran out: the MP left are lost, OK still ends the turn
     {"trigger": "time_up", "source": [F.TURN, F.COST], "dest": F.TURN, "unless": "is_over",
      "before": "lose_mp"},
@@ -86,15 +95,32 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
     # the FOG step: its losses colour by colour, then the next round or the end
     {"trigger": "ok", "source": F.FOG, "dest": F.LOSSES, "conditions": "has_swallowed_rows",
-     "after": "cursor_to_done"},
+     "before": "open_losses", "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over",
      "before": "start_scoring", "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
     {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
-     "before": "add_picked_loss", "after": "cursor_to_done"},
+     "before": "add_picked_loss", "after": "cursor_to_add"},
     {"trigger": "back", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
-     "after": "cursor_to_done"},
+     "after": "cursor_to_add"},
+    # removing a loss or an Islander asks first
+    {"trigger": "ask_remove", "source": [F.LOSSES, F.SCORE], "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.LOSSES, "conditions": "is_asking_remove_loss",
+     "before": ["remove_asked", "forget_question"], "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.ASK, "dest": F.LOSSES, "conditions": "is_asking_remove_loss",
+     "before": "forget_question", "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.ASK, "dest": F.SCORE,
+     "conditions": "is_asking_remove_islander",
+     "before": ["remove_asked", "forget_question"], "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.ASK, "dest": F.SCORE,
+     "conditions": "is_asking_remove_islander", "before": "forget_question",
+     "after": "cursor_to_add"},
+    # the review opens every loss so far to add, change or remove one, then comes back
+    {"trigger": "fix_losses", "source": F.REVIEW, "dest": F.LOSSES,
+     "before": "open_fixed_losses", "after": "cursor_to_add"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.REVIEW, "conditions": "is_fixing",
+     "before": "close_losses", "after": "cursor_to_score"},
     {"trigger": "losses_done", "source": F.LOSSES, "dest": F.SCORE, "conditions": "is_over",
      "before": ["close_losses", "start_scoring"], "after": "cursor_to_add"},
     {"trigger": "losses_done", "source": F.LOSSES, "dest": F.TURN,
@@ -106,7 +132,7 @@ GAME_PATH: list[dict[str, object]] = [
     # scoring wizard: each colour's Islanders, then its bonus tiles (not solo), then review
     {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
      "after": "cursor_to_add"},
-    {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_done"},
+    {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "pick_islander", "source": F.SCORE, "dest": F.PICK,
      "before": "open_score_pick"},
     {"trigger": "colour_done", "source": F.SCORE, "dest": F.BONUS, "unless": "is_solo"},

@@ -41,11 +41,16 @@ def push_undo(s: Session) -> None:
 
 
 def undo(s: Session) -> None:
-    """Go back one step; never past a card or a FOG step."""
+    """Go back one step (a FOG step too, once the table has confirmed it)."""
     if not s.undo:
-        raise FogFlowError("nothing to undo since the last FOG step or card")
+        raise FogFlowError("nothing left to undo")
     s.game = s.undo[-1]
     s.undo = s.undo[:-1]
+
+
+def undo_crosses_fog(s: Session) -> bool:
+    """The next undo would take back a FOG step: the box asks first."""
+    return bool(s.undo) and len(s.undo[-1].fog_steps) < len(s.state.fog_steps)
 
 
 def spend(s: Session, mp: int) -> None:
@@ -62,16 +67,14 @@ def lose_remaining_mp(s: Session) -> None:
 
 
 def finish_turn(s: Session) -> FogStep | None:
-    """End the active turn; after the round's last turn the FOG advances (an undo barrier)."""
+    """End the active turn; after the round's last turn the FOG advances (undo may take it
+    back after a question)."""
     state = end_turn(s.state, s.rules)
     push_undo(s)
     s.game = state
     if state.phase != PHASE_FOG_DUE:
         return None
     s.game, step = advance_fog(state, s.rules)
-    s.undo = []
-    s.loss_colour = 0
-    s.pending_losses = []
     return step
 
 

@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fog import missions
-from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows
+from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.menus import menu_rows
-from fogkeeper.flow.fog.session import Purpose, display_name
+from fogkeeper.flow.fog.scoring import islander_label
+from fogkeeper.flow.fog.session import Ask, Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
@@ -123,14 +124,38 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
     taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
-    return _message(how, (taken, NO_UNDO), "OK go on (no undo)",
+    return _message(how, (taken, "B next turn: undo it"), "OK go on",
                     big=f"FOG {step.to_position if step else ''}")
 
 
 def _losses(flow: FogFlow, now: float) -> Frame:
-    rows = ",".join(loss_rows(flow.s))
+    rows = ",".join(step_rows(flow.s)) if not flow.s.fixing else "all rows"
     colour = display_name(loss_colour(flow.s))
-    return _list(flow, f"{colour} lost in {rows}?", "OK on Done: none")
+    return _list(flow, f"{colour} lost in {rows}?", "OK: add/remove/done")
+
+
+ASKS: dict[Ask, tuple[str, tuple[str, ...], str]] = {   # title, lines, hint
+    Ask.ROUND_END: ("End the round?", ("Last turn of the round:", "the FOG advances next."),
+                    "OK: FOG  B: back"),
+    Ask.UNDO_FOG: ("Undo the FOG step?", ("The FOG goes back, its", "card and losses too."),
+                   "OK: undo  B: keep"),
+    Ask.REMOVE_LOSS: ("Remove this loss?", (), "OK: remove  B: keep"),
+    Ask.REMOVE_ISLANDER: ("Remove Islander?", (), "OK: remove  B: keep"),
+}
+
+
+def _ask(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    title, lines, hint = ASKS[s.asking or Ask.ROUND_END]
+    if s.asking is Ask.REMOVE_LOSS and 0 <= s.removing < len(s.pending_losses):
+        x = s.pending_losses[s.removing]
+        lines = (f"{display_name(x.owner)} lost in {x.row}:", f"{x.nation} {x.type.value}")
+    elif s.asking is Ask.REMOVE_ISLANDER:
+        mine = s.final.get(s.colours[s.score_colour], [])
+        if 0 <= s.removing < len(mine):
+            lines = (display_name(s.colours[s.score_colour]),
+                     islander_label(mine[s.removing]))
+    return _message(title, lines, hint)
 
 
 def _pick(flow: FogFlow, now: float) -> Frame:
@@ -171,5 +196,5 @@ def _quit(flow: FogFlow, now: float) -> Frame:
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
-    F.RESULTS: _results, F.END_NOW: _end_now, F.NOTICE: _notice, F.QUIT: _quit,
+    F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
 }

@@ -84,6 +84,7 @@ from fogkeeper.rules.fog.turns import (
     new_game,
     record_losses,
     round_order,
+    set_losses,
     spend_mp,
     swallowed_so_far,
 )
@@ -163,6 +164,7 @@ __all__ = [
     "rescue_level",
     "round_order",
     "score_record",
+    "set_losses",
     "shuffled_deck",
     "solo_nation_order",
     "spend_mp",

@@ -161,3 +161,9 @@ def record_losses(state: GameState, rules: FogRules, losses: Sequence[Loss]) -> 
             raise TurnError(f"row {loss.row} has not been swallowed by the FOG "
                             f"(taken so far: {', '.join(reached) or 'none'})")
     return replace(state, losses=(*state.losses, *losses))
+
+
+def set_losses(state: GameState, rules: FogRules, losses: Sequence[Loss]) -> GameState:
+    """The whole list of Islanders the FOG took so far, as the table corrects it (a loss may
+    be added, changed or removed at any later point, up to the score)."""
+    return record_losses(replace(state, losses=()), rules, losses)
