@@ -10,8 +10,9 @@ from PIL import Image
 
 from flow.fog.fog_table import DOWN, HOLD, KEY3, OK, UP, B, Nav
 from fogkeeper.events import Button
-from fogkeeper.flow.fog import FogFlow
+from fogkeeper.flow.fog import FogFlow, boats, scoring
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
+from fogkeeper.flow.fog.session import PickField
 from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
@@ -147,7 +148,10 @@ FOUR_PLAYER_BONUSES = {"pink": [6], "yellow": [6, 5], "black": [6], "white": [5]
 
 def score_colour(final: dict[str, list[tuple[str, str, str]]],
                  bonuses: dict[str, list[int]]) -> Step:
+    """One colour entered one Islander at a time with the picker (B leaves the boat grid)."""
     def step(t: Driver) -> None:
+        assert t.fog.screen is F.BOATS, t.lines
+        t.press(B)
         assert t.fog.screen is F.SCORE, t.lines
         colour = t.fog.s.colours[t.fog.s.score_colour]
         for where, nation, kind in final[colour]:
@@ -161,6 +165,65 @@ def score_colour(final: dict[str, list[tuple[str, str, str]]],
         for value in bonuses.get(colour, []):
             t.go_to_row(f"Bonus tile {value}").press(Button.RIGHT)
         shoot(t, "bonus")
+        t.press(OK)
+    return step
+
+
+def _shortest(t: Driver, steps: int, size: int, back: Button, forth: Button) -> None:
+    """Walk a wrapping list ``steps`` places forward, the short way round."""
+    steps %= size
+    if steps:
+        t.press(*([forth] * steps if steps <= size - steps else [back] * (size - steps)))
+
+
+def _grid_to(t: Driver, nation: str, spot: str, kind: str = "") -> None:
+    """To ``nation``'s boat, on its stern or pier, or on a free place of type ``kind``."""
+    s = t.fog.s
+    nations = scoring.nations(s)
+    _shortest(t, nations.index(nation) - s.grid_boat, len(nations), Button.LEFT, Button.RIGHT)
+    rows = boats.column(s)
+    target = next(i for i, slot in enumerate(rows) if slot.area == spot and slot.type == kind
+                  and (not kind or boats.value(s, nation, slot) == boats.NONE))
+    _shortest(t, target - s.grid_row, len(rows), UP, DOWN)
+
+
+def _pick_to(t: Driver, field: PickField, value: str) -> None:
+    s = t.fog.s
+    assert s.pick is not None
+    t.go_to_row("where" if field is PickField.AT else field.value)
+    choices = dict(scoring.pick_fields(s, s.pick.purpose, s.pick.values))[field]
+    now = choices.index(s.pick.values[field])
+    _shortest(t, choices.index(value) - now, len(choices), Button.LEFT, Button.RIGHT)
+
+
+def score_colour_by_boats(final: dict[str, list[tuple[str, str, str]]],
+                          bonuses: dict[str, list[int]]) -> Step:
+    """One colour entered on the boat grid: a place's nation by OK, sterns and piers with
+    the picker opened there, the shortest way round; hold OK, then the bonus tiles."""
+    def step(t: Driver) -> None:
+        assert t.fog.screen is F.BOATS, t.lines
+        s = t.fog.s
+        colour = s.colours[s.score_colour]
+        for where, nation, kind in final[colour]:
+            boat, spot = where.split()
+            if spot in ("stern", "pier"):
+                _grid_to(t, boat, spot)
+                t.press(OK)
+                _pick_to(t, PickField.TYPE, kind)
+                if nation != boat:
+                    _pick_to(t, PickField.NATION, nation)
+                t.press(OK)
+                continue
+            _grid_to(t, boat, spot, kind)
+            slot = boats.column(s)[s.grid_row]
+            while boats.value(s, boat, slot) != nation:
+                t.press(OK)
+        shoot(t, "boats")
+        t.press(HOLD, OK)
+        if s.solo:
+            return
+        for value in bonuses.get(colour, []):
+            t.go_to_row(f"Bonus tile {value}").press(Button.RIGHT)
         t.press(OK)
     return step
 

@@ -78,6 +78,8 @@ def test_ending_early_goes_to_the_scoring_wizard() -> None:
     t.press(HOLD, OK)
     assert t.screen is F.END_NOW
     t.press(OK)
+    assert t.screen is F.BOATS and t.lines[0].endswith("blue boat [1/10]")
+    t.press(B)
     assert t.screen is F.SCORE and t.lines[-1] == "OK: add/remove/done"
     assert t.fog.s.state.end_reason == "no Islander is left to move"
 

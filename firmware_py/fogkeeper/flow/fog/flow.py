@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from transitions import Machine
 
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog import fog_step, link, missions, scoring, turns, views
+from fogkeeper.flow.fog import boats, fog_step, link, missions, scoring, turns, views
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
 from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
@@ -68,6 +68,7 @@ class FogFlow:
             F.SETUP: self._on_setup, F.VALUES: self._on_values, F.HAND: self._on_hand,
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
+            F.BOATS: self._on_boats,
         }
         self.link = link.dispatcher(self)
 
@@ -252,6 +253,20 @@ class FogFlow:
             self.trigger("colour_done")
         return True
 
+    def _on_boats(self, trigger: str) -> bool:
+        if trigger in ("up", "down"):
+            boats.step_row(self.s, -1 if trigger == "up" else +1)
+        elif trigger in ("left", "right"):
+            boats.step_boat(self.s, -1 if trigger == "left" else +1)
+        elif trigger == "ok":
+            if boats.press_ok(self.s):
+                self.trigger("grid_pick")
+        elif trigger in ("hold_ok", "hold_key3"):
+            self.trigger("colour_done")
+        else:
+            return False
+        return True
+
     def _on_bonus(self, trigger: str) -> bool:
         if trigger != "ok":
             return False
@@ -350,6 +365,9 @@ class FogFlow:
     def is_solo(self) -> bool:
         return self.s.solo
 
+    def is_grid_pick(self) -> bool:
+        return self.s.from_grid
+
     def is_fixing(self) -> bool:
         """The losses screen was opened from the review: it goes back there."""
         return self.s.fixing
@@ -374,6 +392,9 @@ class FogFlow:
         return self.s.editing or self.s.score_colour + 1 >= len(self.s.colours)
 
     # ---- where a screen's cursor starts --------------------------------------------------
+    def cursor_to_type(self) -> None:
+        self.place(PickField.TYPE)
+
     def cursor_to_add(self) -> None:
         self.place(Entry.ADD)
 
@@ -485,6 +506,7 @@ class FogFlow:
     def start_scoring(self) -> None:
         self.s.score_colour = 0
         self.s.editing = False
+        boats.reset(self.s)
         self.context.effects.sound("fog")
         self.emit("fog.over", {"reason": self.s.state.end_reason})
 
@@ -500,6 +522,13 @@ class FogFlow:
 
     def next_score_colour(self) -> None:
         self.s.score_colour += 1
+        boats.reset(self.s)
+
+    def open_grid(self) -> None:
+        boats.reset(self.s)
+
+    def leave_grid_pick(self) -> None:
+        self.s.from_grid = False
 
     def score_game(self) -> None:
         record, result = scoring.score(self.s)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from fogkeeper.flow.fog import missions, scoring
+from fogkeeper.flow.fog import boats, missions, scoring
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
@@ -45,7 +45,7 @@ class Tile:
     value: int
 
 
-Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField
+Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,12 @@ def _score(s: Session) -> list[Row]:
     return [*found, Row(Entry.ADD, "+ add Islander"), Row(Entry.DONE, "Done", f"{len(found)} in")]
 
 
+def _boats(s: Session) -> list[Row]:
+    nation = boats.boat(s)
+    return [Row(slot, slot.label(), boats.value(s, nation, slot))
+            for slot in boats.column(s, nation)]
+
+
 def _bonus(s: Session) -> list[Row]:
     colour = s.colours[s.score_colour]
     counts = s.bonuses.get(colour, {})
@@ -197,6 +203,6 @@ def _notice(s: Session) -> list[Row]:
 BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
     F.NOTICE: _notice,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
-    F.LOSSES: _losses, F.SCORE: _score, F.BONUS: _bonus, F.REVIEW: _review,
+    F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.BONUS: _bonus, F.REVIEW: _review,
     F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,
 }

@@ -202,6 +202,9 @@ class Session:
     removing: int = -1      # the row the question would remove
     pick: Pick | None = None
     score_colour: int = 0
+    grid_boat: int = 0      # the boat grid's column (a boat in play) and row
+    grid_row: int = 0
+    from_grid: bool = False   # the picker was opened from the boat grid
     editing: bool = False   # one colour re-entered from the review screen
     final: dict[str, list[Islander]] = field(default_factory=dict)
     bonuses: dict[str, dict[str, int]] = field(default_factory=dict)   # colour -> value -> n

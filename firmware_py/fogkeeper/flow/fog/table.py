@@ -29,7 +29,8 @@ class FogScreen(StrEnum):
     FOG = "fog"              # the FOG step: new number, rows swallowed
     LOSSES = "losses"        # per colour: the Islanders the FOG took
     PICK = "pick"            # one Islander's row/place, nation and type
-    SCORE = "score"          # per colour: its Islanders in boats and on piers
+    BOATS = "boats"          # per colour: boat by boat, each place's nation (the fast way)
+    SCORE = "score"          # per colour: its Islanders in boats and on piers, one by one
     BONUS = "bonus"          # per colour: its Preparation Bonus tiles
     REVIEW = "review"        # every colour at a glance; edit or confirm
     RESULTS = "results"      # ranking
@@ -41,7 +42,7 @@ class FogScreen(StrEnum):
 
 
 F = FogScreen
-SCORING = [F.SCORE, F.BONUS, F.REVIEW, F.PICK]
+SCORING = [F.BOATS, F.SCORE, F.BONUS, F.REVIEW, F.PICK]
 LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
 
 GAME_PATH: list[dict[str, object]] = [
@@ -88,16 +89,16 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
     {"trigger": "paid", "source": [F.TURN, F.COST], "dest": F.TURN},   # the link paid a cost
     # nobody has an Islander left to move: confirm (or the link), then the scoring wizard
-    {"trigger": "ok", "source": F.END_NOW, "dest": F.SCORE,
-     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
-    {"trigger": "end_game", "source": [F.TURN, F.END_NOW], "dest": F.SCORE,
-     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.END_NOW, "dest": F.BOATS,
+     "before": ["end_game_now", "start_scoring"]},
+    {"trigger": "end_game", "source": [F.TURN, F.END_NOW], "dest": F.BOATS,
+     "before": ["end_game_now", "start_scoring"]},
     {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
     # the FOG step: its losses colour by colour, then the next round or the end
     {"trigger": "ok", "source": F.FOG, "dest": F.LOSSES, "conditions": "has_swallowed_rows",
      "before": "open_losses", "after": "cursor_to_add"},
-    {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over",
-     "before": "start_scoring", "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.FOG, "dest": F.BOATS, "conditions": "is_over",
+     "before": "start_scoring"},
     {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
     {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
@@ -121,27 +122,35 @@ GAME_PATH: list[dict[str, object]] = [
      "before": "open_fixed_losses", "after": "cursor_to_add"},
     {"trigger": "losses_done", "source": F.LOSSES, "dest": F.REVIEW, "conditions": "is_fixing",
      "before": "close_losses", "after": "cursor_to_score"},
-    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.SCORE, "conditions": "is_over",
-     "before": ["close_losses", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.BOATS, "conditions": "is_over",
+     "before": ["close_losses", "start_scoring"]},
     {"trigger": "losses_done", "source": F.LOSSES, "dest": F.TURN,
      "before": ["close_losses", "begin_turns"]},
     # the link enters every colour's losses at once
-    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.SCORE, "conditions": "is_over",
-     "before": "start_scoring", "after": "cursor_to_add"},
+    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.BOATS, "conditions": "is_over",
+     "before": "start_scoring"},
     {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.TURN, "before": "begin_turns"},
-    # scoring wizard: each colour's Islanders, then its bonus tiles (not solo), then review
+    # scoring wizard: each colour's Islanders boat by boat (B: one by one), then its bonus
+    # tiles (not solo), then the review
+    {"trigger": "grid_pick", "source": F.BOATS, "dest": F.PICK, "after": "cursor_to_type"},
+    {"trigger": "ok", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
+     "before": ["add_picked_islander", "leave_grid_pick"]},
+    {"trigger": "back", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
+     "before": "leave_grid_pick"},
+    {"trigger": "back", "source": F.BOATS, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
      "after": "cursor_to_add"},
     {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "pick_islander", "source": F.SCORE, "dest": F.PICK,
      "before": "open_score_pick"},
-    {"trigger": "colour_done", "source": F.SCORE, "dest": F.BONUS, "unless": "is_solo"},
-    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.REVIEW,
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE], "dest": F.BONUS,
+     "unless": "is_solo"},
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE, F.BONUS], "dest": F.REVIEW,
      "conditions": "is_last_to_score", "before": "stop_editing", "after": "cursor_to_score"},
-    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.SCORE,
-     "before": "next_score_colour", "after": "cursor_to_add"},
-    {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
-    {"trigger": "edit", "source": F.REVIEW, "dest": F.SCORE, "after": "cursor_to_add"},
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE, F.BONUS], "dest": F.BOATS,
+     "before": "next_score_colour"},
+    {"trigger": "back", "source": F.BONUS, "dest": F.BOATS},
+    {"trigger": "edit", "source": F.REVIEW, "dest": F.BOATS, "before": "open_grid"},
     {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
      "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
     {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fog import missions
+from fogkeeper.flow.fog.boats import boat
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.menus import menu_rows
 from fogkeeper.flow.fog.scoring import islander_label
@@ -169,6 +170,15 @@ def _score(flow: FogFlow, now: float) -> Frame:
     return _list(flow, f"{colour}: boats, piers", "OK: add/remove/done")
 
 
+def _boats(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    items = tuple(MenuItem(r.label, r.value) for r in menu_rows(s, F.BOATS))
+    title = f"{display_name(s.colours[s.score_colour])}: {boat(s)} boat"
+    view = MenuView(title, items, s.grid_row % max(1, len(items)),
+                    "<>boat OK set hold:done")
+    return render_menu(view)
+
+
 def _bonus(flow: FogFlow, now: float) -> Frame:
     colour = display_name(flow.s.colours[flow.s.score_colour])
     return _list(flow, f"{colour}: bonus tiles", "<> count  OK done")
@@ -196,5 +206,6 @@ def _quit(flow: FogFlow, now: float) -> Frame:
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
+    F.BOATS: _boats,
     F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
 }

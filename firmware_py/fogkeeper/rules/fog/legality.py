@@ -203,7 +203,9 @@ def entry_problem(board: Board, options: Options, entered: Sequence[FinalIslande
         boat = board.boat(at.nation)
         room = boat.capacity(at.area, new.type)
         taken = sum(1 for x in here if x.type is new.type)
-        stacking = options.drive_off in ("family", "intensive") or options.rescue_leaders
+        leader_place = options.rescue_leaders and new.type in (IslanderType.LEADER,
+                                                               IslanderType.ELDER)
+        stacking = options.drive_off in ("family", "intensive") or leader_place
         if room == 0:
             return f"Area {at.area} of the {at.nation} boat has no {new.type.value} place"
         if taken >= room and not stacking:
