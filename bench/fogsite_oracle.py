@@ -153,16 +153,28 @@ def explore_cases(state: GameState, asker: Colour) -> Iterator[Case]:
                    answered)
 
 
+def on_sheet(state: GameState, asker: Colour, path: tuple[Direction, ...]) -> GameState:
+    """The route's spaces lie as Room tiles on the asker's sheet (a Move stays on it); the
+    last step of a wall route is a tile copied wrongly from a teammate."""
+    investigator = state.investigator(asker)
+    at = investigator.offset
+    for direction in path:
+        at = (at[0] + direction.dx, at[1] + direction.dy)
+        investigator = investigator.with_sheet(at, True, explored=True)
+    return state.with_investigator(investigator)
+
+
 def move_cases(state: GameState, asker: Colour, rng: random.Random) -> Iterator[Case]:
     here = state.investigator(asker).cell
     for steps in (1, 2, 3):
         path = route(state.maze, here, steps, rng)
-        yield Case(f"move {steps} step(s)", partial(move, state, asker, path, rng), walked)
+        scene = on_sheet(state, asker, path)
+        yield Case(f"move {steps} step(s)", partial(move, scene, asker, path, rng), walked)
     wall_path = wall_route(state.maze, here, rng.randint(1, 3), rng)
     if wall_path is None:
         return
     for reading in ("partial", "pause"):
-        scene = read(state, "illegal_step", reading)
+        scene = on_sheet(read(state, "illegal_step", reading), asker, wall_path)
         yield Case(f"move, illegal step ({reading})",
                    partial(move, scene, asker, wall_path, rng), stopped)
 
@@ -191,6 +203,12 @@ def relic_cases(state: GameState, asker: Colour, rng: random.Random) -> Iterator
         scene, request = relic_scene(state, asker, relic)
         if relic == 10:
             request = RelicRequest(relic, wall_offset=rng.choice(WALL_OFFSETS))
+            assert request.wall_offset is not None
+            # Relic 10 names a Wall tile on the asker's sheet: one lies there.
+            investigator = scene.investigator(asker)
+            at = (investigator.offset[0] + request.wall_offset[0],
+                  investigator.offset[1] + request.wall_offset[1])
+            scene = scene.with_investigator(investigator.with_sheet(at, False, explored=True))
         reading, values = RELIC_READINGS.get(relic, ("", ("",)))
         for value in values:
             variant = read(scene, reading, value) if reading else scene

@@ -187,9 +187,16 @@ def test_a_fogsite_game_loses_no_acknowledged_command(tmp_path: Path) -> None:
         assert ask("fogsite.setup", maze=MAZE, colours=["R", "G", "B"], sleeping="G",
                    guardian_start="E3", pin=PIN)["ok"]
         assert ask("fogsite.guardian_move", pin=PIN, moves="S1")["ok"]
-        assert ask("fogsite.explore", colour="R", direction="S")["ok"]
-        for colour, route in (("R", "SSEE"), ("G", "WNNE"), ("B", "WSWS")):
-            assert ask("fogsite.move", colour=colour, route=route)["ok"]
+        # A Move stays on the mover's sheet: explore a step, walk it; the last steps of
+        # Green and Blue go over Red's sheet copied onto theirs.
+        for colour, route, last, copy in (("R", "SSEE", "", None), ("G", "WN", "NE", [-2, -4]),
+                                          ("B", "WSW", "S", [-4, 0])):
+            for step in route:
+                assert ask("fogsite.explore", colour=colour, direction=step)["ok"]
+                assert ask("fogsite.move", colour=colour, route=step)["ok"]
+            if copy is not None:
+                assert ask("fogsite.move", colour=colour, route=last,
+                           copies=[{"colour": "R", "shift": copy}])["completed"]
             assert ask("fogsite.end_turn", colour=colour)["ok"]
         assert ask("fogsite.escape", announce=True)["winner"] == "investigators"
         assert box.kills >= 10

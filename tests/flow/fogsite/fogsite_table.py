@@ -17,7 +17,7 @@ from fogkeeper.flow.fogsite import FogsiteFlow
 from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.settings import Settings
 from fogkeeper.paths import config_dir
-from fogkeeper.rules.fogsite import Maze
+from fogkeeper.rules.fogsite import Colour, Maze
 from support.clock import pass_time
 from support.effects import Effects
 
@@ -73,6 +73,11 @@ class FogsiteTable:
         return any(line.lstrip("> ") == text for line in self.lines)
 
     @property
+    def private(self) -> bool:
+        """Whether the shown frame is private (it read a secret): the link gets none of it."""
+        return frame(self.app, self.now).private
+
+    @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
@@ -88,6 +93,16 @@ class FogsiteTable:
     @property
     def stage(self) -> str:
         return self.flow.state.value
+
+    def lay(self, letter: str, *rooms: tuple[int, int],
+            wall: tuple[tuple[int, int], ...] = ()) -> FogsiteTable:
+        """Tiles already on a Mapping Sheet (explored or copied in earlier rounds)."""
+        game = self.session.running
+        investigator = game.investigator(Colour(letter))
+        for offset, street in [(o, True) for o in rooms] + [(o, False) for o in wall]:
+            investigator = investigator.with_sheet(offset, street, explored=True)
+        self.session.running = game.with_investigator(investigator)
+        return self
 
     # ---- setup on the joystick -------------------------------------------------------------
     def open_fogsite(self, seed: int = 7) -> FogsiteTable:
@@ -125,9 +140,15 @@ class FogsiteTable:
         return self
 
     def set_up(self, maze: str = MAZE, sleeping: str = "GREEN", start: tuple[int, int] = (4, 2),
-               pin: str = PIN) -> FogsiteTable:
-        """The whole joystick setup: maze, check, sleeper, Guardian start, lock."""
-        self.open_fogsite().enter_maze(maze).press("hold_ok")
+               pin: str = PIN, balancing: tuple[str, ...] = ()) -> FogsiteTable:
+        """The whole joystick setup: balancing, maze, check, sleeper, Guardian start, lock."""
+        self.open_fogsite()
+        if balancing:
+            self.menu_to("Balancing").press("ok")
+            for code in balancing:
+                self.menu_to(code).press("ok")
+            self.press("back")
+        self.enter_maze(maze).press("hold_ok")
         self.menu_to(sleeping).press("ok")
         col, row = self.session.draft.cursor
         self.press(*["right"] * ((start[0] - col) % 5), *["down"] * ((start[1] - row) % 5))

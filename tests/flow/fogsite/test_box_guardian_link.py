@@ -49,7 +49,9 @@ def send(box: BoxHarness, action: TeamAction) -> dict[str, Any]:
                 "direction": action.direction.name}
     elif isinstance(action, Walk):
         args = {"cmd": "fogsite.move", "colour": action.colour.value,
-                "route": "".join(d.name for d in action.route)}
+                "route": "".join(d.name for d in action.route),
+                "copies": [{"colour": c.teammate.value, "shift": list(c.shift)}
+                           for c in action.copies]}
     elif isinstance(action, EndTurn):
         args = {"cmd": "fogsite.end_turn", "colour": action.colour.value}
     else:

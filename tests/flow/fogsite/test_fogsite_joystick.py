@@ -20,6 +20,9 @@ def test_a_whole_game_from_the_home_menu_to_the_log() -> None:
     assert t.lines[0] == "Round 1: tiles 50, arrows 1, digging 4"
     t.press("ok", "ok", "down")  # RED explores south
     assert t.lines[1] == "You can move"
+    # A Move stays on the sheet: the routes below were mapped (or copied) in earlier rounds.
+    t.lay("R", (0, 2), (1, 2), (2, 2)).lay("G", (-1, 0), (-1, -1), (-1, -2), (0, -2))
+    t.lay("B", (-1, 0), (-1, 1), (-2, 1), (-2, 2))
     t.press("ok").menu_to("Move").press("ok", "down", "down", "right", "right")
     assert "Route: S S E E" in t.lines
     t.press("ok")
@@ -108,8 +111,19 @@ def test_a_failed_explore_lays_the_token_down_and_costs_a_digging_token() -> Non
 
 def test_a_move_into_a_wall_stops_before_it() -> None:
     t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+    t.lay("R", (1, 0), (2, 0))  # copied from a teammate, wrongly: C1 is an Inner Wall
     t.press("ok").menu_to("Move").press("ok", "right", "right", "ok")
     assert t.lines[1:3] == ("You can't move", "E E: stopped before step 2")
+
+
+def test_a_move_off_the_sheet_reads_the_same_for_a_street_and_a_wall() -> None:
+    shown = []
+    for press in ("right", "left"):  # B1 is a Room space, west of A1 the Outer Wall
+        t = FogsiteTable().set_up().press("ok").lock().press("ok", "ok")
+        t.press("ok").menu_to("Move").press("ok", press, "ok")
+        shown.append(tuple(line.replace("(E)", "(W)") for line in t.lines))
+        assert t.session.running.investigator(Colour.RED).cell.name == "A1"
+    assert shown[0] == shown[1] and shown[0][1] == "Not now"
 
 
 @pytest.mark.parametrize("presses,big", [
@@ -120,6 +134,8 @@ def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big:
     game = t.session.running
     red = replace(game.investigator(Colour.RED), hand=(10,))
     t.session.running = game.with_investigator(red)
+    # Relic 10 names a Wall tile on the sheet: Red has some there (B1's copied wrongly).
+    t.lay("R", wall=((1, 0), (-1, 0), (1, 1)))
     t.press("ok").menu_to("Use Relic").press("ok")
     assert t.lines[1] == "> 10 Which wall"
     t.press("ok", *presses)
@@ -143,6 +159,30 @@ def test_the_shared_team_time_g9_ends_the_turn() -> None:
     assert t.lines[1:3] == ("Time up", "The team's turn is over")
     assert t.session.running.phase is Phase.ESCAPE
     assert "expired" in t.effects.sounds
+
+
+def chosen(t: FogsiteTable) -> str:
+    return next(line for line in t.lines if line.startswith(">"))
+
+
+def test_a_two_key_box_pauses_team_time_and_lets_the_guardian_look_from_the_menu() -> None:
+    """No KEY3 (the bonnet, the simulator): the choose screen's own rows do its two jobs."""
+    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+    t.menu_to("G9").press("ok", "back").enter_maze(MAZE).press("hold_ok")
+    t.menu_to("GREEN").press("ok", "right", "right", "right", "right", "down", "down", "ok")
+    t.lock().press("ok").lock().press("ok", "ok")
+    assert t.stage == "choose" and t.lines[0].endswith("team time 6:00")
+    t.wait(100)
+    t.menu_to("Team time")
+    assert chosen(t) == "> Team time: pause"
+    t.press("ok").wait(300)  # paused: the shared time stands still
+    assert t.lines[0].endswith("team time 4:20||") and chosen(t) == "> Team time: go on"
+    t.press("ok").wait(60)
+    assert t.lines[0].endswith("team time 3:20")
+    t.menu_to("Guardian's look").press("ok")
+    assert t.stage == "peek_pin"
+    t.lock().press("ok")
+    assert t.stage == "choose"
 
 
 def test_quitting_mid_game_asks_first() -> None:

@@ -40,10 +40,22 @@ def test_a_whole_game_over_the_link(box: BoxHarness) -> None:
     reply = ok(box.request("fogsite.explore", colour="R", direction="S"))
     assert reply["answer"] == "You can move" and reply["time_limit"]["tiles_left"] == 49
     assert box.lines[1] == "You can move"  # the shared screen says it too
-    for colour, route in (("R", "SSEE"), ("G", ["W", "N", "N", "E"]), ("B", "W S W S")):
-        reply = ok(box.request("fogsite.move", colour=colour, route=route))
-        assert reply["answer"] == "Moved" and reply["completed"]
-        ok(box.request("fogsite.end_turn", colour=colour))
+    # Each Move stays on the mover's sheet: explore a step, walk it. Red maps A1-C3.
+    ok(box.request("fogsite.move", colour="R", route="S"))
+    walk(box, "R", "SEE")
+    ok(box.request("fogsite.end_turn", colour="R"))
+    # Green maps B5 and B4, then walks on to C3 over Red's sheet copied onto its own
+    # (Red's Starting tile lies 2 west and 4 north of Green's).
+    walk(box, "G", "WN")
+    from_red = [{"colour": "R", "shift": [-2, -4]}]
+    reply = ok(box.request("fogsite.move", colour="G", route="NE", copies=from_red))
+    assert reply["answer"] == "Moved" and reply["completed"]
+    ok(box.request("fogsite.end_turn", colour="G"))
+    walk(box, "B", "WSW")
+    reply = ok(box.request("fogsite.move", colour="B", route="S",
+                           copies=[{"colour": "R", "shift": [-4, 0]}]))
+    assert reply["completed"] and reply["time_limit"]["tiles_left"] == 50 - 9
+    ok(box.request("fogsite.end_turn", colour="B"))
     reply = ok(box.request("fogsite.escape", announce=True))
     assert reply["winner"] == "investigators" and reply["screen"] == "winner"
     revealed = ok(box.request("fogsite.reveal"))["reveal"]
@@ -51,6 +63,26 @@ def test_a_whole_game_over_the_link(box: BoxHarness) -> None:
     assert revealed["routes"]["BLUE"] == ["E1", "D1", "D2", "C2", "C3"]
     page = ok(box.request("fogsite.reveal", log_from=0, log_count=3))["reveal"]["log"]
     assert page[0][2] == "setup" and len(page) == 3
+
+
+def walk(box: BoxHarness, colour: str, route: str) -> None:
+    """Explore one step (a Room space each time here), then Move onto it."""
+    for direction in route:
+        ok(box.request("fogsite.explore", colour=colour, direction=direction))
+        reply = ok(box.request("fogsite.move", colour=colour, route=direction))
+        assert reply["answer"] == "Moved"
+
+
+def test_a_move_off_the_sheet_is_refused_alike_for_a_street_and_a_wall(box: BoxHarness
+                                                                       ) -> None:
+    ok(set_up(box))
+    ok(box.request("fogsite.guardian_move", pin=PIN, moves="S1"))
+    street = error(box.request("fogsite.move", colour="R", route="S"))  # A2: a Room space
+    wall = error(box.request("fogsite.move", colour="R", route="N"))  # the Outer Wall
+    assert street[0] == wall[0] == "bad_args"
+    assert street[1].replace("(S)", "(N)") == wall[1]
+    state = ok(box.request("fogsite.state"))
+    assert state["investigators"][0]["offset"] == [0, 0] and state["log_size"] == 2
 
 
 @pytest.mark.parametrize("cmd,args,code", [

@@ -40,7 +40,8 @@ def test_a_restart_comes_back_on_the_same_screen(presses: tuple[str, ...]) -> No
 
 
 def test_the_game_goes_on_after_a_restart() -> None:
-    back = restart(team_turn().press("ok", "down", "ok", "down", "right"))
+    t = team_turn().lay("R", (0, 1), (1, 1))  # B2 copied wrongly from a teammate
+    back = restart(t.press("ok", "down", "ok", "down", "right"))
     back.press("ok")
     assert back.lines[1:3] == ("You can't move", "S E: stopped before step 2")  # B2 is a wall
     assert back.session.running.time_limit.tiles_left == 50

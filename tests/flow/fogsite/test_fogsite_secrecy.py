@@ -39,7 +39,8 @@ def play(t: FogsiteTable) -> list[dict[str, Any]]:
     t.press("hold_key3").lock().press("ok")  # the Guardian peeks, then hides it again
     replies.append(command("end_turn", {"colour": "R"}))
     replies.append(command("explore", {"colour": "G", "direction": "W"}))
-    replies.append(command("move", {"colour": "G", "route": "WNNE"}))
+    replies.append(command("move", {"colour": "G", "route": "W"}))  # onto the explored B5
+    replies.append(_try(command, "move", {"colour": "G", "route": "N"}))  # off the sheet
     replies.append(_try(command, "relic", {"colour": "G", "relic": t.session.running.investigator(
         _colour("G")).hand[0], "wall_offset": [1, 0], "receiver": "R", "card": 1}))
     for colour in ("R", "G", "B", "R", "G", "B"):  # twice: a Relic 12 may raise one again

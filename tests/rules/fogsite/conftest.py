@@ -68,3 +68,22 @@ def place() -> Place:
         return state
 
     return put
+
+
+Lay = Callable[..., GameState]
+
+
+@pytest.fixture
+def lay() -> Lay:
+    """Tiles already on a sheet (earlier rounds): lay(state, "R", (0, 1), wall=((1, 0),))."""
+
+    def put(state: GameState, letter: str, *rooms: tuple[int, int],
+            wall: tuple[tuple[int, int], ...] = ()) -> GameState:
+        investigator = state.investigator(Colour(letter))
+        for offset in rooms:
+            investigator = investigator.with_sheet(offset, True, explored=True)
+        for offset in wall:
+            investigator = investigator.with_sheet(offset, False, explored=True)
+        return state.with_investigator(investigator)
+
+    return put

@@ -131,6 +131,13 @@ def test_question_relics(start_game: StartGame, place: Place, scene: str, relic:
                          readings: dict[str, Any], request_args: dict[str, Any],
                          expected: set[object]) -> None:
     state, asker = _scene(start_game, place, scene, readings, relic)
+    if relic == 10:
+        # Relic 10 names a Wall tile on the asker's sheet: one lies there (copied from a
+        # teammate, rightly or not, where the answer is "not a wall").
+        investigator = state.investigator(asker)
+        dx, dy = request_args["wall_offset"]
+        at = (investigator.offset[0] + dx, investigator.offset[1] + dy)
+        state = state.with_investigator(investigator.with_sheet(at, False, explored=True))
     policy = _Every()
     after, answer = use_relic(
         state, asker, RelicRequest(relic, **request_args), random.Random(3), policy

@@ -28,10 +28,12 @@ from fogkeeper.rules.fogsite import (
     time_up,
     use_relic,
 )
+from fogkeeper.rules.fogsite.sheet import SheetCopy
 from fogkeeper.rules.fogsite.state import TimeLimit
 
 StartGame = Callable[..., GameState]
 Place = Callable[..., GameState]
+Lay = Callable[..., GameState]
 R, G, B = Colour.RED, Colour.GREEN, Colour.BLUE
 N, E, S, W = Direction.N, Direction.E, Direction.S, Direction.W
 
@@ -153,10 +155,12 @@ def test_b_s18_explore_needs_a_map_tile(start_game: StartGame) -> None:
 
 
 @pytest.mark.parametrize(("mode", "cell", "steps"), [("partial", "A2", 1), ("pause", "A1", 0)])
-def test_b_s15_move_into_a_real_wall(start_game: StartGame, mode: str, cell: str, steps: int
-                                     ) -> None:
-    state = guardian_turn(start_game(illegal_step=mode), ())[0]
-    after, answer = move(state, R, [S, E, E], random.Random(1))
+def test_b_s15_move_into_a_real_wall(start_game: StartGame, lay: Lay, mode: str, cell: str,
+                                     steps: int) -> None:
+    # Red copies Green's sheet laid wrongly, so B2 (a wall) shows as Green's Starting tile.
+    state = lay(guardian_turn(start_game(illegal_step=mode), ())[0], "R", (0, 1))
+    wrong = (SheetCopy(G, (1, 1)),)
+    after, answer = move(state, R, [S, E], random.Random(1), copies=wrong)
     assert answer.text.startswith("You can't move")
     assert answer.steps_taken == steps
     assert after.investigator(R).cell.name == cell
@@ -268,7 +272,7 @@ def test_b_s14_last_digging_token_with_an_empty_relic_deck(start_game: StartGame
     assert after.digging_tokens == 4
 
 
-def test_g6_is_the_guardians_choice(start_game: StartGame, place: Place) -> None:
+def test_g6_is_the_guardians_choice(start_game: StartGame, place: Place, lay: Lay) -> None:
     class Merciful:
         name = "merciful"
 
@@ -279,5 +283,6 @@ def test_g6_is_the_guardians_choice(start_game: StartGame, place: Place) -> None
             return False
 
     state = guardian_turn(place(start_game(balancing=("G6",)), guardian="A3"), ())[0]
+    state = lay(state, "R", (0, 1), (0, 2), (1, 2))
     after, answer = move(state, R, [S, S, E], random.Random(1), Merciful())  # type: ignore[arg-type]
     assert answer.completed and after.investigator(R).status is InvestigatorStatus.ACTIVE

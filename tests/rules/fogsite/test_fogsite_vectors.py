@@ -35,6 +35,7 @@ Place = Callable[..., GameState]
 R, G, B = Colour.RED, Colour.GREEN, Colour.BLUE
 N, E, S, W = Direction.N, Direction.E, Direction.S, Direction.W
 RNG = random.Random(0)
+Lay = Callable[..., GameState]
 
 
 def _team_turn(state: GameState) -> GameState:
@@ -64,8 +65,10 @@ def test_c_s04_attack_removes_3_or_4_per_intruder(
     assert after.time_limit.decks == (15, 15, 20 - removed)
 
 
-def test_c_s05_example_1(start_game: StartGame) -> None:
-    state = _team_turn(start_game())
+def test_c_s05_example_1(start_game: StartGame, lay: Lay) -> None:
+    # The example opens with a Move, so Red's sheet already shows the Room south of the
+    # Starting tile (explored in an earlier round): a Move stays on the sheet.
+    state = lay(_team_turn(start_game()), "R", (0, 1))
     state, _ = move(state, R, [S], RNG)
     state, first = explore(state, R, S)
     state, second = explore(state, R, N)
@@ -166,10 +169,11 @@ def test_c_s09_no_attack_no_planning(start_game: StartGame, place: Place) -> Non
     ((), InvestigatorStatus.ACTIVE), (("G6",), InvestigatorStatus.DOWN),
 ])
 def test_c_s10_ending_a_move_on_the_guardian_is_no_attack(
-    start_game: StartGame, place: Place, balancing: tuple[str, ...], status: InvestigatorStatus
+    start_game: StartGame, place: Place, lay: Lay, balancing: tuple[str, ...],
+    status: InvestigatorStatus
 ) -> None:
     state = _team_turn(place(start_game(balancing=balancing), guardian="A3"))
-    after, _ = move(state, R, [S, S], RNG)
+    after, _ = move(lay(state, "R", (0, 1), (0, 2)), R, [S, S], RNG)
     assert after.time_limit == state.time_limit
     assert after.investigator(R).status is status
     assert after.phase is Phase.INVESTIGATORS

@@ -36,6 +36,8 @@ CELL_NAME = re.compile(r"\b[A-E][1-5]\b")
 def _played(start_game: StartGame) -> GameState:
     state = start_game(balancing=("I2", "G1"))
     state, _ = guardian_turn(state, [GuardianMove(Direction.W, 2)])
+    red = state.investigator(R).with_sheet((0, 1), True, explored=True)
+    state = state.with_investigator(red.with_sheet((0, 2), True, explored=True))
     state, _ = move(state, R, [Direction.S, Direction.S], random.Random(2))
     return state
 
@@ -101,3 +103,23 @@ def test_reprs_hide_the_maze_and_the_cells(start_game: StartGame) -> None:
     state = _played(start_game)
     text = repr(state) + repr(state.investigators) + repr(state.maze)
     assert not CELL_NAME.search(text) and "Cell(" not in text
+
+
+def test_hidden_hands_show_how_many_relics_but_not_which(start_game: StartGame) -> None:
+    from fogkeeper.rules.fogsite import explore, give
+
+    state = guardian_turn(start_game(), ())[0]
+    state = replace(state, options=replace(state.options, hidden_hands=True),
+                    digging_tokens=1, relic_deck=(7, 8))
+    state, answer = explore(state, R, Direction.N)  # the last Digging token: Relic 07 found
+    assert answer.relic_drawn == 7
+    assert "found a Relic" in state.log[-1].public and "07" not in state.log[-1].public
+    state = give(replace(state, current=None).with_investigator(
+        replace(state.investigator(Colour.GREEN), hand=(9,))), Colour.GREEN, 9, R)
+    view = public_view(state)
+    assert all(seat["hand"] is None for seat in view["investigators"])
+    assert view["investigators"][0]["hand_size"] == len(state.investigator(R).hand)
+    assert state.log[-1].public == "a Relic to RED" and state.log[-1].secret == "Relic 09"
+    assert "09" not in json.dumps(view) and "07" not in json.dumps(view["log"])
+    assert guardian_view(state)["investigators"][0]["hand"] == list(state.investigator(R).hand)
+    assert from_json(to_json(state)) == state

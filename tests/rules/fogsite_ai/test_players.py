@@ -194,6 +194,10 @@ def test_hunter_policy_is_registered_and_sends_into_the_smaller_pocket(options: 
     base = new_game(parse_maze(CORRECT_MAZE), list(Colour), Colour.BLUE, Cell.parse("C3"),
                     options, random.Random(0))
     base = replace(base, phase=Phase.INVESTIGATORS)
+    red = base.investigator(Colour.RED)
+    for offset in ((0, 1), (0, 2), (1, 2)):  # explored in earlier rounds: a Move stays on them
+        red = red.with_sheet(offset, True, explored=True)
+    base = base.with_investigator(red)
     state, _ = move(base, Colour.RED, (Direction.S, Direction.S, Direction.E), random.Random(0))
     red = state.investigator(Colour.RED)
     state = state.with_investigator(replace(red, hand=(7,)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fogkeeper.rules.fogsite import Cell, Phase, reveal_view
+from fogkeeper.flow.fogsite.session import COLOUR_WORD
+from fogkeeper.rules.fogsite import Cell, Direction, Phase, Side, play_on, reveal_view
 from fogkeeper.ui.fogsite_screens import LOG_ROWS, wrap
 
 if TYPE_CHECKING:
@@ -45,6 +46,13 @@ class End:
         if button in ("hold_back", "hold_ok"):
             self.flow.ask_exit()
 
+    def winner_key(self, button: str) -> None:
+        """After a loss, "right" plays on (before the maze is shown)."""
+        if button == "right" and self.can_play_on():
+            self.do_play_on()
+        else:
+            self.key(button)
+
     def reveal_pages(self) -> tuple[str, ...]:
         """"All" and one page per route; the routes exist only for the reveal."""
         return ("All", *self.flow.session.routes)
@@ -70,10 +78,50 @@ class End:
         return tuple(lines)
 
     def log_key(self, button: str) -> None:
+        if button in ("up", "down"):
+            self.scroll(button, len(self.log_lines()))
+        else:
+            self.key(button)
+
+    def scroll(self, button: str, length: int) -> None:
         session = self.flow.session
         if button == "up":
             session.cursor = max(0, session.cursor - 1)
         elif button == "down":
-            session.cursor = min(max(0, len(self.log_lines()) - LOG_ROWS), session.cursor + 1)
-        else:
-            self.key(button)
+            session.cursor = min(max(0, length - LOG_ROWS), session.cursor + 1)
+
+    # ---- what the table may read during play -------------------------------------------------
+    def play_log_lines(self) -> tuple[str, ...]:
+        """The question-and-answer log as the table heard it (its public column only)."""
+        lines: list[str] = []
+        for round_number, actor, _action, public in self.flow.session.facts().log:
+            lines.extend(wrap(f"{round_number}. {actor} {public}"))
+        return tuple(lines)
+
+    def play_log_key(self, button: str) -> None:
+        self.scroll(button, len(self.play_log_lines()))
+
+    def start_tile_lines(self) -> tuple[str, ...]:
+        """I3: what the Guardian told each Investigator of the four spaces around their
+        Starting tile (the engine lays them on each sheet at setup)."""
+        lines = []
+        for seat in self.flow.session.facts().seats:
+            sheet = dict(seat.sheet)
+            kinds = " ".join(f"{d.name}:{'room' if sheet.get(d.value) else 'wall'}"
+                             for d in Direction if d.value in sheet)
+            lines.append(f"{COLOUR_WORD[seat.colour]} {kinds}")
+        return tuple(lines)
+
+    # ---- playing on after a loss (the rulebook's Q&A) ----------------------------------------
+    def can_play_on(self) -> bool:
+        facts = self.flow.session.facts()
+        return facts.winner is Side.GUARDIAN and not facts.playing_on
+
+    def do_play_on(self) -> None:
+        """The team lost and plays on: Map tiles count below zero until it escapes."""
+        session = self.flow.session
+        session.running = play_on(session.running)
+        session.record_saved = False  # the record is kept again at the real end
+        self.flow.team.announce("play_on", None, "playing on after the loss")
+        self.flow.team.start_clock()
+        self.flow.onward()

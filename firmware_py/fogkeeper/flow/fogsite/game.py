@@ -17,6 +17,7 @@ from transitions import Machine
 
 from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.flow.fogsite.box import BoxGuardian
+from fogkeeper.flow.fogsite.choice import ChoiceStep
 from fogkeeper.flow.fogsite.end import End
 from fogkeeper.flow.fogsite.guardian import GuardianTurn
 from fogkeeper.flow.fogsite.link import RECENT_LOG_ENTRIES, FogsiteLink
@@ -37,7 +38,9 @@ from fogkeeper.ui.draw import Frame
 S = Stage
 VERSION = 2  # version 1 (before the typed session) is refused: the game cannot be resumed
 # where a screen that needs a PIN or shows the maze comes back after a restart
-RESUME_ON = {S.GUARDIAN_PIN: S.GUARDIAN_GATE, S.GUARDIAN_MOVES: S.GUARDIAN_GATE}
+RESUME_ON = {S.GUARDIAN_PIN: S.GUARDIAN_GATE, S.GUARDIAN_MOVES: S.GUARDIAN_GATE,
+             S.G6_CHOICE: S.GUARDIAN_GATE, S.CHOICE_PIN: S.CHOICE_GATE,
+             S.CHOICE: S.CHOICE_GATE}
 ASIDES = (S.PEEK, S.PEEK_PIN)  # a restart goes back to the screen they interrupted
 
 
@@ -61,6 +64,7 @@ class FogsiteFlow:
         self.box = BoxGuardian(self)
         self.team = TeamTurn(self)
         self.relic = RelicStep(self)
+        self.choice = ChoiceStep(self)
         self.guardian = GuardianTurn(self)
         self.end = End(self)
         self.link = FogsiteLink(self)
@@ -79,8 +83,12 @@ class FogsiteFlow:
             S.GUARDIAN_MOVES: self.guardian.moves_key,
             S.GUARDIAN_REPORT: self.guardian.report_key, S.BOX_TURN: _no_key,
             S.PEEK_PIN: self.guardian.peek_pin_key, S.PEEK: self.guardian.peek_key,
-            S.WINNER: self.end.key, S.REVEAL: self.end.reveal_key, S.LOG: self.end.log_key,
-            S.QUIT_ASK: self.quit_key,
+            S.WINNER: self.end.winner_key, S.REVEAL: self.end.reveal_key,
+            S.LOG: self.end.log_key, S.QUIT_ASK: self.quit_key,
+            S.PLAY_LOG: self.end.play_log_key, S.START_TILES: _no_key,
+            S.CHOICE_GATE: self.choice.gate_key, S.CHOICE_PIN: self.choice.pin_key,
+            S.CHOICE: self.choice.choice_key, S.G6_CHOICE: self.guardian.g6_key,
+            S.HAND_GATE: self.team.hand_gate_key,
         }
         self.machine = Machine(model=self, states=list(Stage), transitions=ROWS,
                                initial=S.SETUP_MENU, auto_transitions=False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite.setup import DIRECTION_OF
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
     AttackReport,
@@ -24,6 +24,7 @@ from fogkeeper.secret import Secret
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
 
+G6_ROWS = ("Lay passers down", "Let them pass")
 EVERY_KEY = ("up", "down", "left", "right", "ok", "back", "key3")  # what a PIN pad reads
 LOCKED_REFUSAL = "Refused: not a legal move"
 
@@ -87,6 +88,13 @@ class GuardianTurn:
                     else []
                 session.plan = [*session.plan[:-1], *shorter]
             session.refusal, session.guardian_refusal = "", Secret("")
+        elif button == "ok" and session.running.options.has("G6"):
+            try:  # a plan the rules refuse is refused before the G6 question
+                trace_moves(session.running, list(session.plan))
+            except GuardianMoveError as error:
+                self._refuse(str(error))
+                return
+            self.flow.fire("g6_ask")
         elif button == "ok":
             try:
                 self.do_turn(list(session.plan))
@@ -120,15 +128,30 @@ class GuardianTurn:
         session.refusal = LOCKED_REFUSAL
         session.guardian_refusal = Secret(f"Refused: {reason}" if session.unlocked else "")
 
-    def do_turn(self, moves: list[GuardianMove]) -> AttackReport:
-        attack = self.play_moves(moves)
+    def g6_key(self, button: str) -> None:
+        """G6: until its next turn, does the Guardian lay down an Investigator passing its
+        space? Asked every turn with G6 in play (row 0, the fair default: yes)."""
+        session = self.flow.session
+        if button in ("up", "down"):
+            session.cursor = step_cursor(session.cursor, button, len(G6_ROWS))
+        elif button == "ok":
+            try:
+                self.do_turn(list(session.plan), g6=session.cursor == 0)
+            except GuardianMoveError as error:
+                self._refuse(str(error))
+
+    def do_turn(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
+        attack = self.play_moves(moves, g6)
         self.flow.fire("guardian_played")
         return attack
 
-    def play_moves(self, moves: list[GuardianMove]) -> AttackReport:
-        """Play the Guardian's turn and tell the table how many were attacked, never where."""
+    def play_moves(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
+        """Play the Guardian's turn and tell the table how many were attacked, never where.
+        ``g6``: its standing choice on Investigators passing its space (balancing G6)."""
         session = self.flow.session
         walk = trace_moves(session.running, moves)
+        if g6 is not None:
+            session.running = session.running.with_g6(g6)
         session.running, attack = guardian_turn(session.running, moves)
         session.walked("Guardian", list(walk.entered))
         session.plan, session.unlocked, session.refusal = [], False, ""

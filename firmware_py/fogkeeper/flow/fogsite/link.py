@@ -9,13 +9,14 @@ Refusals: bad_args, not_now (a ``PhaseError``, here or from the engine), or lock
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
-from fogkeeper.flow.fogsite.session import GuardianKind, Strength
+from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan, Strength
 from fogkeeper.flow.fogsite.setup import maze_problems
-from fogkeeper.flow.fogsite.table import SETUP_STAGES
+from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
 from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules.fogsite import (
@@ -26,9 +27,11 @@ from fogkeeper.rules.fogsite import (
     GuardianMove,
     Phase,
     RelicRequest,
+    SheetCopy,
     guardian_view,
     reveal_view,
 )
+from fogkeeper.rules.fogsite.policy import AnswerValue
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -66,6 +69,32 @@ def _offset(value: object, name: str) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+def _copies(args: LinkArgs) -> tuple[SheetCopy, ...]:
+    """``copies``: teammates' sheets laid on the mover's, ``[{"colour": "G", "shift": [dx, dy]}]``
+    with the shift from the mover's Starting tile to the teammate's."""
+    raw = optional(args, "copies", list, [])
+    if len(raw) > len(Colour) - 1 or not all(isinstance(c, dict) for c in raw):
+        raise _bad("'copies' is a list of at most 2 {\"colour\": ..., \"shift\": [dx, dy]}")
+    return tuple(SheetCopy(_colour(c.get("colour"), "copies.colour"),
+                           _offset(c.get("shift"), "copies.shift")) for c in raw)
+
+
+def _plan_of(request: RelicRequest) -> RelicPlan:
+    """A card asked over the link, as the box's Relic step holds it while the Guardian answers."""
+    dx, dy = request.wall_offset or (0, 0)
+    return RelicPlan(request.relic, (RelicAsk.CONFIRM,), dx=dx, dy=dy, placed=request.placed,
+                     copies=request.copies)
+
+
+def _answer_value(raw: object) -> AnswerValue:
+    """An answer as JSON gives it: a number, a word, or a list of counts (Relic 08)."""
+    if isinstance(raw, list) and all(isinstance(n, int) for n in raw):
+        return tuple(raw)
+    if isinstance(raw, (int, str)) and not isinstance(raw, bool):
+        return raw
+    raise _bad("an answer is a number, a word or a list of numbers")
+
+
 def _moves(raw: object) -> list[GuardianMove]:
     if isinstance(raw, str):
         text = raw.upper().replace(" ", "")
@@ -88,7 +117,7 @@ class FogsiteLink:
             "setup": self.setup, "explore": self.explore, "move": self.move,
             "relic": self.relic, "give": self.give, "end_turn": self.end_turn,
             "escape": self.escape, "guardian_move": self.guardian_move, "state": self.state,
-            "reveal": self.reveal}, flow.public_state)
+            "reveal": self.reveal, "play_on": self.play_on}, flow.public_state)
 
     # ---- checks ------------------------------------------------------------------------------
     def _pin_given(self, args: LinkArgs) -> bool:
@@ -104,6 +133,8 @@ class FogsiteLink:
     def _in_phase(self, *phases: Phase) -> None:
         if self.flow.session.game is None:
             raise PhaseError("no game yet: send fogsite.setup first")
+        if self.flow.state in CHOICE_SCREENS:
+            raise PhaseError("not now: the Guardian is choosing an answer on the box")
         game = self.flow.session.running
         if game.phase not in phases:
             raise PhaseError(f"not now: it is the {game.phase.value} phase")
@@ -128,8 +159,10 @@ class FogsiteLink:
         two_player = bool(options.get("two_player", False))
         easy = bool(options.get("easy", False))
         balancing = tuple(sorted({str(b) for b in options.get("balancing", [])}))
+        hidden = optional(options, "hidden_hands", bool, False)
         if guardian is GuardianKind.BOX:
-            return self._setup_box(args, options, colours, (two_player, easy, balancing))
+            return self._setup_box(args, options, colours, (two_player, easy, balancing),
+                                   hidden)
         maze = require(args, "maze", str)
         problems = maze_problems(easy, maze, colours)
         if problems:
@@ -139,18 +172,18 @@ class FogsiteLink:
         sleeping = None if "sleeping" not in args else _colour(args["sleeping"], "sleeping")
         start = None if "guardian_start" not in args else Cell.parse(
             str(args["guardian_start"]))
-        self._draft(guardian, colours, two_player, easy, balancing)
+        self._draft(guardian, colours, two_player, easy, balancing, hidden)
         flow.setup.start_game(maze, colours, sleeping, start)
         return {} if flow.guardian.has_pin() else {"note": NO_PIN_NOTE}
 
     def _draft(self, guardian: GuardianKind, colours: tuple[Colour, ...], two_player: bool,
-               easy: bool, balancing: tuple[str, ...]) -> None:
+               easy: bool, balancing: tuple[str, ...], hidden_hands: bool) -> None:
         draft = self.flow.session.draft
         draft.guardian, draft.colours, draft.two_player = guardian, colours, two_player
-        draft.easy, draft.balancing = easy, balancing
+        draft.easy, draft.balancing, draft.hidden_hands = easy, balancing, hidden_hands
 
     def _setup_box(self, args: LinkArgs, options: LinkArgs, colours: tuple[Colour, ...],
-                   chosen: tuple[bool, bool, tuple[str, ...]]) -> Reply:
+                   chosen: tuple[bool, bool, tuple[str, ...]], hidden_hands: bool) -> Reply:
         """The box builds the maze and plays the Guardian; no PIN, as nothing secret is sent."""
         two_player, easy, balancing = chosen
         size = optional(args, "size", int, 4 if easy else 5)
@@ -168,7 +201,7 @@ class FogsiteLink:
         if seed is not None and not self._pin_given(args):
             raise LinkError(ErrorCode.LOCKED, "a 'seed' makes the box's maze (whoever chose it "
                             "knows the maze): it needs the PIN, given as 'pin'")
-        self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing)
+        self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing, hidden_hands)
         draft = self.flow.session.draft
         draft.difficulty, draft.strength, draft.seed = difficulty.value, strength, seed
         self.flow.box.start_game()
@@ -180,8 +213,10 @@ class FogsiteLink:
         colour = _colour(require(args, "colour", str))
         direction = _direction(require(args, "direction", str))
         answer = self.flow.team.do_explore(colour, direction)
+        hidden = self.flow.session.facts().hidden_hands
         return {"answer": answer.text, "can_move": answer.can_move,
-                "relic_drawn": answer.relic_drawn}
+                "relic_drawn": None if hidden else answer.relic_drawn,
+                "dug_up": answer.relic_drawn is not None}
 
     def move(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
@@ -191,15 +226,15 @@ class FogsiteLink:
             raise _bad("'route' must be directions, e.g. \"NEE\" or [\"N\", \"E\", \"E\"]")
         colour = _colour(require(args, "colour", str))
         route = [_direction(s) for s in steps]
-        answer = self.flow.team.do_move(colour, route)
+        answer = self.flow.team.do_move(colour, route, _copies(args))
         return {"answer": answer.text, "steps_taken": answer.steps_taken,
                 "completed": answer.completed}
 
     def relic(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
-        if "lie" in args:
-            self._not_the_box("no lie (G7)")
-            self._require_pin(args, "a lie (G7)")
+        if "lie" in args or "answer" in args:
+            self._not_the_box("no lie (G7) and no choice of answer")
+            self._require_pin(args, "the Guardian's choice of answer")
         request = RelicRequest(
             require(args, "relic", int),
             wall_offset=_offset(args["wall_offset"], "wall_offset") if "wall_offset" in args
@@ -207,11 +242,31 @@ class FogsiteLink:
             receiver=_colour(args["receiver"], "receiver") if "receiver" in args else None,
             card=require(args, "card", int) if "card" in args else None,
             placed=tuple(_offset(o, "placed") for o in optional(args, "placed", list, [])),
-            restore_time=bool(args.get("restore_time", False)), lie=args.get("lie"))
+            copies=_copies(args),
+            restore_time=bool(args.get("restore_time", False)))
         colour = _colour(require(args, "colour", str))
-        answer = self.flow.relic.do_relic(colour, request)
-        value = list(answer.value) if isinstance(answer.value, tuple) else answer.value
-        return {"answer": answer.text, "value": value}
+        choice = self.flow.choice
+        if not choice.needs_guardian(request):
+            answer = self.flow.relic.do_relic(colour, replace(request, lie=args.get("lie")))
+        elif "pin" in args:  # the Guardian answers from the link
+            self._require_pin(args, "the Guardian's answer")
+            plan = _plan_of(request)
+            lie = "lie" in args
+            value = _answer_value(args["lie"] if lie else args["answer"]) \
+                if lie or "answer" in args else choice.fair_answer(colour, plan)
+            answer = choice.do_choice(colour, plan, value, lie)
+        else:  # the box is handed to the Guardian, who answers on it
+            choice.hand_over(colour, _plan_of(request))
+            return {"answer": None, "pending": "guardian_choice"}
+        said = list(answer.value) if isinstance(answer.value, tuple) else answer.value
+        return {"answer": answer.text, "value": said}
+
+    def play_on(self, args: LinkArgs) -> Reply:
+        self._in_phase(Phase.OVER)
+        if not self.flow.end.can_play_on():
+            raise PhaseError("not now: only a game the Guardian won can be played on, once")
+        self.flow.end.do_play_on()
+        return {}
 
     def give(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
@@ -236,7 +291,12 @@ class FogsiteLink:
         self._not_the_box("not yours to play")
         self._in_phase(Phase.GUARDIAN)
         self._require_pin(args, "the Guardian's turn")
-        attack = self.flow.guardian.do_turn(_moves(args.get("moves", [])))
+        moves = _moves(args.get("moves", []))
+        g6 = optional(args, "g6", bool, True) if self.flow.session.running.options.has("G6") \
+            else None
+        if "g6" in args and g6 is None:
+            raise _bad("'g6' needs balancing G6")
+        attack = self.flow.guardian.do_turn(moves, g6)
         return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
 
     # ---- views -------------------------------------------------------------------------------

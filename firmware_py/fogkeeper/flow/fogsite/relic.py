@@ -15,11 +15,13 @@ from fogkeeper.flow.fogsite.setup import step_cursor
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
     Colour,
+    Direction,
     InvestigatorStatus,
     RelicAnswer,
     RelicRequest,
     use_relic,
 )
+from fogkeeper.rules.fogsite.policy import ChoicePolicy
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -40,7 +42,9 @@ RELIC_CARDS = {
     12: ("Extra turn", "A teammate who finished plays again"),
     13: ("Take back", "Take back a card the Guardian collected"),
 }
-CARD_ASKS = {10: RelicAsk.OFFSET, 12: RelicAsk.RECEIVER, 13: RelicAsk.CARD}
+CARD_ASKS = {7: RelicAsk.PLACED, 10: RelicAsk.OFFSET, 12: RelicAsk.RECEIVER,
+             13: RelicAsk.CARD}
+PLACED_DONE = "Ask"
 OFFSET_REACH = 5
 OFFSET_STEP = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
@@ -79,9 +83,23 @@ class RelicStep:
 
     def receivers(self) -> tuple[Colour, ...]:
         session = self.flow.session
-        return tuple(inv.colour for inv in session.running.investigators
-                     if inv.colour is not session.acting
-                     and inv.status is InvestigatorStatus.FINISHED)
+        return tuple(seat.colour for seat in session.facts().seats
+                     if seat.colour is not session.acting
+                     and seat.status is InvestigatorStatus.FINISHED)
+
+    def neighbours(self) -> tuple[tuple[Direction, tuple[int, int], str], ...]:
+        """Relic 07: each space around the asker, as an offset on their sheet, and whether a
+        tile lies there ("on sheet"), was copied from a teammate ("copied") or not ("")."""
+        session = self.flow.session
+        seat = session.facts().seat(session.acting)
+        on_sheet = {offset for offset, _street in seat.sheet}
+        rows = []
+        for direction in Direction:
+            at = (seat.offset[0] + direction.dx, seat.offset[1] + direction.dy)
+            mark = "on sheet" if at in on_sheet else \
+                "copied" if at in session.relic_plan.placed else ""
+            rows.append((direction, at, mark))
+        return tuple(rows)
 
     def choices(self) -> tuple[str, ...]:
         """The rows of a menu step (empty for the offset and the confirm steps)."""
@@ -92,6 +110,9 @@ class RelicStep:
             return tuple(COLOUR_WORD[colour] for colour in self.receivers())
         if step is RelicAsk.CARD:
             return tuple(f"Relic {n:02d}" for n in self.flow.session.facts().collected)
+        if step is RelicAsk.PLACED:
+            return (*(f"{d.name}  {mark or '-'}" for d, _at, mark in self.neighbours()),
+                    PLACED_DONE)
         return ()
 
     def step_key(self, button: str) -> None:
@@ -128,13 +149,28 @@ class RelicStep:
         elif plan.step is RelicAsk.RECEIVER:
             plan.receiver = self.receivers()[session.cursor]
         elif plan.step is RelicAsk.CARD:
-            plan.card = session.running.collected[session.cursor]
+            plan.card = session.facts().collected[session.cursor]
+        elif plan.step is RelicAsk.PLACED and session.cursor < len(Direction):
+            self._toggle_copied(session.cursor)
+            return
         elif plan.step is RelicAsk.CONFIRM:
             request, colour = plan.request(), session.acting
-            self.flow.team.attempt(lambda: self.do_relic(colour, request))
+            if self.flow.choice.needs_guardian(request):
+                self.flow.team.attempt(lambda: self.flow.choice.hand_over(colour, plan))
+            else:
+                self.flow.team.attempt(lambda: self.do_relic(colour, request))
             return
         plan.index += 1
         session.cursor = 0
+
+    def _toggle_copied(self, row: int) -> None:
+        """Relic 07: a neighbour the asker copied from a teammate's sheet (or not after all)."""
+        plan = self.flow.session.relic_plan
+        _direction, at, mark = self.neighbours()[row]
+        if mark == "copied":
+            plan.placed = tuple(o for o in plan.placed if o != at)
+        elif not mark:
+            plan.placed = (*plan.placed, at)
 
     def question(self) -> str:
         plan = self.flow.session.relic_plan
@@ -149,9 +185,11 @@ class RelicStep:
             return f"{question}: Relic {plan.card:02d}"
         return question
 
-    def do_relic(self, colour: Colour, request: RelicRequest) -> RelicAnswer:
+    def do_relic(self, colour: Colour, request: RelicRequest,
+                 policy: ChoicePolicy | None = None) -> RelicAnswer:
         session = self.flow.session
-        session.running, answer = use_relic(session.running, colour, request, session.rng)
+        session.running, answer = use_relic(session.running, colour, request, session.rng,
+                                            policy)
         session.acting = colour
         session.relic_choice = None
         heading = f"Relic {request.relic:02d} {RELIC_CARDS[request.relic][0]}"

@@ -19,6 +19,7 @@ from fogkeeper.rules.fogsite import (
     GuardianMove,
     InvestigatorStatus,
     RelicRequest,
+    SheetCopy,
     Side,
     from_json,
     to_json,
@@ -54,6 +55,7 @@ class RelicAsk(StrEnum):
     OFFSET = "offset"      # Relic 10: which space, from the asker
     RECEIVER = "receiver"  # Relic 12: which teammate plays again
     CARD = "card"          # Relic 13: which collected card comes back
+    PLACED = "placed"      # Relic 07: which neighbours the asker copied from teammates
     CONFIRM = "confirm"    # the question, asked with OK
 
 
@@ -79,6 +81,7 @@ class SetupDraft:
     two_player: bool = False
     easy: bool = False
     balancing: tuple[str, ...] = ()  # sorted option codes
+    hidden_hands: bool = False  # each Investigator's Relics kept from the others
     guardian: GuardianKind = GuardianKind.HUMAN
     difficulty: str = "normal"
     strength: Strength = Strength.GENTLE
@@ -150,6 +153,9 @@ class RelicPlan:
     dy: int = 0
     receiver: Colour | None = None
     card: int = 0
+    placed: tuple[tuple[int, int], ...] = ()  # Relic 07: tiles copied from teammates
+    copies: tuple[SheetCopy, ...] = ()  # Relic 10 (over the link): teammates' sheets
+    lying: bool = False  # the Guardian is picking its one lie (G7), not a true answer
 
     @property
     def step(self) -> RelicAsk:
@@ -158,6 +164,7 @@ class RelicPlan:
     def request(self) -> RelicRequest:
         return RelicRequest(self.relic, wall_offset=(self.dx, self.dy) if self.relic == 10
                             else None, receiver=self.receiver, card=self.card or None,
+                            placed=self.placed, copies=self.copies,
                             restore_time=self.restore_time)
 
 
@@ -211,6 +218,8 @@ class SeatFacts:
     colour: Colour
     status: InvestigatorStatus
     hand: tuple[int, ...]
+    offset: tuple[int, int] = (0, 0)  # the token, from the Investigator's own Starting tile
+    sheet: tuple[tuple[tuple[int, int], bool], ...] = ()  # Mapping Sheet: offset -> Room?
 
 
 @dataclass(frozen=True)
@@ -228,6 +237,10 @@ class TableFacts:
     digging_tokens: int
     winner: Side | None
     end_reason: str
+    balancing: frozenset[str] = frozenset()
+    playing_on: bool = False  # after a loss, Map tiles count below zero
+    log: tuple[tuple[int, str, str, str], ...] = ()  # round, who, action, what the table heard
+    hidden_hands: bool = False  # a hand is shown only to its Investigator (pass and play)
 
     def seat(self, colour: Colour) -> SeatFacts:
         return next(seat for seat in self.seats if seat.colour is colour)
@@ -236,11 +249,14 @@ class TableFacts:
 def table_facts(state: GameState) -> TableFacts:
     """The public projection of the game (the only one the team's screens use)."""
     return TableFacts(state.round_number, state.current,
-                      tuple(SeatFacts(inv.colour, inv.status, inv.hand)
+                      tuple(SeatFacts(inv.colour, inv.status, inv.hand, inv.offset, inv.sheet)
                             for inv in state.investigators),
                       state.options.two_player, state.collected, state.time_limit.tiles_left,
                       None if state.options.easy else state.visible_arrows,
-                      state.digging_tokens, state.winner, state.end_reason)
+                      state.digging_tokens, state.winner, state.end_reason,
+                      state.options.balancing, state.playing_on,
+                      tuple((e.round_number, e.actor, e.action, e.public) for e in state.log),
+                      state.options.hidden_hands)
 
 
 def _beside(_: object) -> None:
@@ -269,6 +285,7 @@ class Session:
                                                       metadata=codec(_plan_json, _plan_back))
     relic_choice: RelicPlan | None = None
     gift: int = 0
+    hand_action: str = ""  # hidden hands: "use_relic" or "give", once the box is handed over
     refusal: str = ""
     guardian_refusal: Secret[str] = field(default_factory=lambda: Secret(""))  # names walls
     walks: Secret[dict[str, list[tuple[int, int]]]] = field(
@@ -288,8 +305,9 @@ class Session:
     @running.setter
     def running(self, state: GameState) -> None:
         self.game = _sealed(state)
-        if state.phase is Phase.OVER:  # the rules open the maze and the walks at the end
-            self.walks.revealed = True
+        # the rules open the maze and the walks at the end (and close them again if the
+        # team plays on after a loss)
+        self.walks.revealed = state.phase is Phase.OVER
 
     def facts(self) -> TableFacts:
         """What the whole table may know of the running game (never makes a screen private)."""

@@ -140,11 +140,13 @@ class Setup:
 
     def balancing_key(self, button: str) -> None:
         session = self.flow.session
-        if button in ("ok", "left", "right"):
+        if button in ("ok", "left", "right") and session.cursor == len(ALL_BALANCING):
+            session.draft.hidden_hands = not session.draft.hidden_hands
+        elif button in ("ok", "left", "right"):
             option = ALL_BALANCING[session.cursor]
             session.draft.balancing = tuple(sorted(set(session.draft.balancing) ^ {option}))
-        else:
-            session.cursor = step_cursor(session.cursor, button, len(ALL_BALANCING))
+        else:  # the last row is no balancing option: the Relic hands kept hidden
+            session.cursor = step_cursor(session.cursor, button, len(ALL_BALANCING) + 1)
 
     # ---- the maze, cell by cell --------------------------------------------------------------
     def maze_key(self, button: str) -> None:
@@ -252,7 +254,7 @@ class Setup:
         session = self.flow.session
         draft = session.draft
         options = self.flow.options.with_game(frozenset(draft.balancing), draft.two_player,
-                                              draft.easy)
+                                              draft.easy, draft.hidden_hands)
         if session.box_plays():
             return replace(options, choice_policy=STRENGTH_POLICY[draft.strength])
         return options

@@ -25,6 +25,7 @@ from fogkeeper.rules.fogsite import (
     InvestigatorStatus,
     MoveAnswer,
     Phase,
+    SheetCopy,
     end_turn,
     escape,
     explore,
@@ -32,6 +33,9 @@ from fogkeeper.rules.fogsite import (
     move,
     time_up,
 )
+from fogkeeper.rules.fogsite.policy import GuardianChoice
+from fogkeeper.secret import touch
+from fogkeeper.ui.fogsite_screens import LOG_ROWS
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -47,6 +51,19 @@ class TeamAction(Enum):
     RELIC = "Use Relic"
     GIVE = "Give"
     END_TURN = "End turn"
+
+
+class TableRow(Enum):
+    """The choose screen's rows after the seats; the value is only what is drawn.
+
+    Team time and the Guardian's look are here as well as on KEY3 (press / hold): a box with
+    two keys (the Adafruit bonnet, the simulator) has no KEY3, and every box has this menu.
+    """
+
+    LOG = "Log"
+    START_TILES = "Start tiles"  # balancing I3
+    TEAM_TIME = "Team time"      # balancing G9: pause or go on
+    GUARDIAN_LOOK = "Guardian's look"  # the human Guardian, with the PIN
 
 
 class EscapeChoice(Enum):
@@ -73,19 +90,57 @@ class TeamTurn:
                      if seat.colour is not session.acting)
 
     def hand(self) -> tuple[int, ...]:
+        """The acting Investigator's Relics; with hidden hands a screen showing them is
+        private (it is drawn only after the box was handed to that Investigator)."""
         session = self.flow.session
-        return session.facts().seat(session.acting).hand
+        facts = session.facts()
+        if facts.hidden_hands:
+            touch()
+        return facts.seat(session.acting).hand
+
+    def hand_label(self) -> str:
+        """The Relic row's note on the actions menu: the cards, or with hidden hands how many."""
+        session = self.flow.session
+        facts = session.facts()
+        hand = facts.seat(session.acting).hand
+        if facts.hidden_hands:
+            return f"{len(hand)} card" + ("s" if len(hand) != 1 else "")
+        return " ".join(f"{n:02d}" for n in hand)
+
+    def hand_gate_key(self, button: str) -> None:
+        if button == "hold_ok":
+            self.flow.fire(self.flow.session.hand_action)
 
     def _scroll(self, button: str, length: int) -> None:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
 
     # ---- choosing who plays, and what --------------------------------------------------------
+    def table_rows(self) -> tuple[TableRow, ...]:
+        """Below the seats on the choose screen: what the rules let the table know."""
+        facts = self.flow.session.facts()
+        shown = {TableRow.LOG: True, TableRow.START_TILES: "I3" in facts.balancing,
+                 TableRow.TEAM_TIME: self.flow.session.glass is not None,
+                 TableRow.GUARDIAN_LOOK: self.flow.guardian.can_peek()}
+        return tuple(row for row in TableRow if shown[row])
+
     def choose_key(self, button: str) -> None:
         session = self.flow.session
+        seats = session.facts().seats
         if button != "ok":
-            self._scroll(button, len(session.running.investigators))
+            self._scroll(button, len(seats) + len(self.table_rows()))
             return
-        chosen = session.running.investigators[session.cursor]
+        if session.cursor >= len(seats):
+            row = self.table_rows()[session.cursor - len(seats)]
+            if row is TableRow.TEAM_TIME:
+                self.toggle_clock()
+            elif row is TableRow.GUARDIAN_LOOK:
+                self.flow.guardian.peek()
+            else:
+                self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
+            if row is TableRow.LOG:  # the log opens on its latest lines
+                session.cursor = max(0, len(self.flow.end.play_log_lines()) - LOG_ROWS)
+            return
+        chosen = seats[session.cursor]
         if chosen.status is InvestigatorStatus.ACTIVE:
             session.acting = chosen.colour
             self.flow.fire("investigator_chosen")
@@ -117,6 +172,9 @@ class TeamTurn:
             nothing = "Nothing to give" if action is TeamAction.GIVE else "No Relic"
             session.answer = ((nothing,), ("There is no card in this hand",))
             self.flow.fire("answered")
+        elif session.facts().hidden_hands:
+            session.hand_action = "give" if action is TeamAction.GIVE else "use_relic"
+            self.flow.fire("hand_gate")
         else:
             self.flow.fire("give" if action is TeamAction.GIVE else "use_relic")
 
@@ -149,7 +207,9 @@ class TeamTurn:
         big = ("You can", "move") if answer.can_move else ("You can't", "move")
         small = [f"{COLOUR_WORD[colour]} explored {direction.name}"]
         if answer.relic_drawn is not None:
-            small.append(f"Digging found Relic {answer.relic_drawn:02d}")
+            hidden = self.flow.session.facts().hidden_hands
+            small.append("Digging found a Relic" if hidden
+                         else f"Digging found Relic {answer.relic_drawn:02d}")
         self.announce("explore", colour, answer.text)
         self.show_answer(big, tuple(small))
         return answer
@@ -168,10 +228,14 @@ class TeamTurn:
             else:
                 self.flow.fire("route_dropped")
 
-    def do_move(self, colour: Colour, route: list[Direction]) -> MoveAnswer:
+    def do_move(self, colour: Colour, route: list[Direction], copies: tuple[SheetCopy, ...] = ()
+                ) -> MoveAnswer:
         session = self.flow.session
         before = session.running.investigator(colour).cell
-        session.running, answer = move(session.running, colour, route, session.rng)
+        # a human Guardian's G6 choice is its own (made in its turn); the box's is its policy
+        policy = None if session.box_plays() else GuardianChoice()
+        session.running, answer = move(session.running, colour, route, session.rng, policy,
+                                       copies=copies)
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
         path = " ".join(d.name for d in route)
@@ -180,6 +244,8 @@ class TeamTurn:
             big, small = ("Laid", "down"), ("The Guardian is on that space",)
         elif answer.completed:
             big, small = ("Moved",), (f"{COLOUR_WORD[colour]} walked {path}",)
+        elif answer.paused:
+            big, small = ("You can't", "move"), (f"{path}: nothing moved, check the maps",)
         else:
             big = ("You can't", "move")
             small = (f"{path}: stopped before step {answer.steps_taken + 1}",)
@@ -208,7 +274,8 @@ class TeamTurn:
         session = self.flow.session
         session.running = give(session.running, colour, relic, receiver)
         session.acting = colour
-        text = f"Relic {relic:02d} to {COLOUR_WORD[receiver]}"
+        card = "A Relic" if session.facts().hidden_hands else f"Relic {relic:02d}"
+        text = f"{card} to {COLOUR_WORD[receiver]}"
         self.announce("give", colour, text)
         self.show_answer(("Given",), (text,))
 

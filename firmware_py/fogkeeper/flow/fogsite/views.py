@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from fogkeeper.flow.fogsite.guardian import G6_ROWS
 from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
 from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
-from fogkeeper.flow.fogsite.team import EscapeChoice, TeamAction
+from fogkeeper.flow.fogsite.team import EscapeChoice, TableRow, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 S = Stage
 KIND_WORDS = {".": "room", "#": "wall", "R": "RED", "G": "GREEN", "B": "BLUE"}
 SIDE_PX = 70
+HIDDEN_HANDS_ROW = "Relic hands hidden"
 
 
 BALANCING_NAMES = {
@@ -82,6 +84,7 @@ def _balancing(flow: FogsiteFlow) -> Frame:
     items = tuple(MenuItem(f"{code} {BALANCING_NAMES[code]}",
                            "on" if code in flow.session.draft.balancing else "")
                   for code in ALL_BALANCING)
+    items += (MenuItem(HIDDEN_HANDS_ROW, "on" if flow.session.draft.hidden_hands else ""),)
     return render_menu(MenuView("Balancing", items, flow.session.cursor, "OK on/off  B back"))
 
 
@@ -150,10 +153,12 @@ def _status(flow: FogsiteFlow, who: str) -> TeamStatus:
 
 def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
     if flow.state is S.CHOOSE:
-        return tuple(MenuItem(COLOUR_WORD[seat.colour], STATUS_WORDS[seat.status])
-                     for seat in flow.session.facts().seats)
+        seats = tuple(MenuItem(COLOUR_WORD[seat.colour], STATUS_WORDS[seat.status])
+                      for seat in flow.session.facts().seats)
+        return seats + tuple(MenuItem(row.value, _row_value(flow, row))
+                             for row in flow.team.table_rows())
     if flow.state is S.ACTIONS:
-        hand = " ".join(f"{n:02d}" for n in flow.team.hand())
+        hand = flow.team.hand_label()
         return tuple(MenuItem(a.value, hand if a is TeamAction.RELIC else "")
                      for a in flow.team.actions())
     if flow.state is S.GIVE_PICK:
@@ -163,12 +168,21 @@ def _team_items(flow: FogsiteFlow) -> tuple[MenuItem, ...]:
     return tuple(MenuItem(choice.value) for choice in EscapeChoice)
 
 
+def _row_value(flow: FogsiteFlow, row: TableRow) -> str:
+    glass = flow.session.glass
+    if row is TableRow.TEAM_TIME and glass is not None:
+        return {GlassPhase.RUNNING: "pause", GlassPhase.PAUSED: "go on"}.get(glass.phase, "start")
+    return "PIN" if row is TableRow.GUARDIAN_LOOK else ""
+
+
 def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
     return render_team_menu(_status(flow, who), _team_items(flow), flow.session.cursor, hint)
 
 
 def _choose(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, f"Round {flow.session.facts().round_number}", "OK: who plays")
+    facts = flow.session.facts()
+    hint = "OK: who plays" if flow.session.cursor < len(facts.seats) else "OK: open"
+    return _team_menu(flow, f"Round {facts.round_number}", hint)
 
 
 def _actions(flow: FogsiteFlow) -> Frame:
@@ -215,6 +229,49 @@ def _answer(flow: FogsiteFlow) -> Frame:
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
     return _team_menu(flow, "Escape?", flow.session.refusal or "OK play on  hold OK escape")
+
+
+def _play_log(flow: FogsiteFlow) -> Frame:
+    """The question-and-answer log as the table heard it: never the secret column."""
+    return render_log("Log", flow.end.play_log_lines(), flow.session.cursor, "^v scroll  B back")
+
+
+def _start_tiles(flow: FogsiteFlow) -> Frame:
+    return render_page("Start tiles (I3)", flow.end.start_tile_lines(), "B back")
+
+
+def _choice_gate(flow: FogsiteFlow) -> Frame:
+    relic = flow.session.relic_plan.relic
+    if flow.guardian.has_pin():
+        lines: tuple[str, ...] = (f"Relic {relic:02d}: the", "Guardian answers")
+        hint = "OK: Guardian PIN  B back"
+    else:
+        lines, hint = ("Pass the box to the", "Guardian, then hold OK"), "hold OK  B back"
+    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint)
+
+
+def _choice(flow: FogsiteFlow) -> Frame:
+    """The Guardian's pick among the true answers (or its lie): a private screen."""
+    plan = flow.session.relic_plan
+    title = f"Relic {plan.relic:02d} " + ("lie" if plan.lying else "answer")
+    items = tuple(MenuItem(row) for row in flow.choice.rows())
+    hint = "OK say it  B truth" if plan.lying else "OK say it"
+    return render_menu(MenuView(title, items, flow.session.cursor, hint))
+
+
+def _g6_choice(flow: FogsiteFlow) -> Frame:
+    """G6, behind the PIN: lay down an Investigator who passes the Guardian's space?"""
+    standing = 0 if flow.session.running.g6_announce else 1
+    items = tuple(MenuItem(row, "now" if i == standing else "")
+                  for i, row in enumerate(G6_ROWS))
+    return render_menu(MenuView("G6 until next turn", items, flow.session.cursor,
+                                "OK play  B moves"))
+
+
+def _hand_gate(flow: FogsiteFlow) -> Frame:
+    """Hidden hands: only the acting Investigator looks at their Relics."""
+    return render_team_answer(_status(flow, _who(flow)), ("Your hand",),
+                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back")
 
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
@@ -292,7 +349,8 @@ def _winner(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
     big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
     status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
-    return render_team_answer(status, big, wrap(facts.end_reason), "OK: reveal the maze")
+    hint = "OK reveal  > play on" if flow.end.can_play_on() else "OK: reveal the maze"
+    return render_team_answer(status, big, wrap(facts.end_reason), hint)
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:
@@ -318,4 +376,6 @@ RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
     S.GUARDIAN_GATE: _gate, S.GUARDIAN_PIN: _pad, S.GUARDIAN_MOVES: _guardian_moves,
     S.GUARDIAN_REPORT: _guardian_report, S.PEEK_PIN: _pad, S.PEEK: _peek,
     S.WINNER: _winner, S.REVEAL: _reveal, S.LOG: _log, S.QUIT_ASK: _quit_ask,
+    S.PLAY_LOG: _play_log, S.START_TILES: _start_tiles, S.CHOICE_GATE: _choice_gate,
+    S.CHOICE_PIN: _pad, S.CHOICE: _choice, S.G6_CHOICE: _g6_choice, S.HAND_GATE: _hand_gate,
 }

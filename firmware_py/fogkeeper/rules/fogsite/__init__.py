@@ -23,6 +23,7 @@ from fogkeeper.rules.fogsite.players import (
 from fogkeeper.rules.fogsite.policy import ChoicePolicy, FairPolicy, policy_named, register_policy
 from fogkeeper.rules.fogsite.relics import RelicAnswer, RelicRequest, use_relic
 from fogkeeper.rules.fogsite.setup import InvalidMazeError, new_game
+from fogkeeper.rules.fogsite.sheet import OffSheetError, SheetCopy
 from fogkeeper.rules.fogsite.sim import GameResult, MapperTeam, simulate
 from fogkeeper.rules.fogsite.state import (
     AttackReport,
@@ -32,7 +33,7 @@ from fogkeeper.rules.fogsite.state import (
     Phase,
     Side,
 )
-from fogkeeper.rules.fogsite.turns import begin_turn, end_turn, escape, time_up
+from fogkeeper.rules.fogsite.turns import begin_turn, end_turn, escape, play_on, time_up
 from fogkeeper.rules.fogsite.validate import MazeCounts, Violation, maze_counts, validate_maze
 from fogkeeper.rules.fogsite.views import guardian_view, public_view, reveal_view
 
@@ -41,10 +42,12 @@ __all__ = [
     "ExploreAnswer", "FairPolicy", "GameResult", "GameState", "GuardianMove", "GuardianMoveError",
     "GuardianPlayer", "GuardianSetup", "HunterPolicy", "InvalidMazeError", "Investigator",
     "InvestigatorStatus", "MapperTeam", "Maze", "MazeCounts", "MazeFormatError", "MazeMeasures",
-    "MoveAnswer", "Options", "Phase", "RelicAnswer", "RelicRequest", "Side", "Violation",
+    "MoveAnswer", "OffSheetError", "Options", "Phase", "RelicAnswer", "RelicRequest", "SheetCopy",
+    "Side", "Violation",
     "begin_turn", "end_turn", "escape", "explore", "format_maze", "from_json", "generate_maze",
     "generate_measured", "give", "guardian_player", "guardian_turn", "guardian_view", "legal_turns",
     "maze_counts", "measure_maze", "move", "new_game", "options_from_mapping", "parse_maze",
-    "policy_named", "public_view", "register_policy", "reveal_view", "simulate", "state_from_dict",
-    "state_to_dict", "time_up", "to_json", "trace_moves", "use_relic", "validate_maze",
+    "play_on", "policy_named", "public_view", "register_policy", "reveal_view", "simulate",
+    "state_from_dict", "state_to_dict", "time_up", "to_json", "trace_moves", "use_relic",
+    "validate_maze",
 ]

@@ -1,4 +1,4 @@
-"""Investigator actions: Explore, Move (with the illegal-step ruling), Give, and digging."""
+"""Investigator actions: Explore, Move (inside the Mapping Sheet), Give, and digging."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import Colour, Direction
 from fogkeeper.rules.fogsite.options import IllegalStep
 from fogkeeper.rules.fogsite.policy import ChoicePolicy, policy_named
+from fogkeeper.rules.fogsite.sheet import SheetCopy, mapping_sheet, route_on_sheet
 from fogkeeper.rules.fogsite.state import GameState, Investigator, InvestigatorStatus
 from fogkeeper.rules.fogsite.turns import CAN_MOVE, CANT_MOVE, acting, can_use_or_give, settle
 
@@ -29,11 +30,16 @@ class ExploreAnswer:
 
 @dataclass(frozen=True)
 class MoveAnswer:
-    """How far the route went: all of it, or up to a real wall ("You can't move")."""
+    """How far the route went: all of it, or up to a real wall ("You can't move").
+
+    A real wall is met only on a tile copied wrongly from a teammate (B-S15); ``paused``
+    when the table stops to check the maps and nothing moved (``pause`` mode).
+    """
 
     steps_taken: int
     steps_asked: int
     laid_down_by_guardian: bool = False
+    paused: bool = False
 
     @property
     def completed(self) -> bool:
@@ -45,6 +51,8 @@ class MoveAnswer:
             return "The Guardian is here: your token is laid down"
         if self.completed:
             return "Moved"
+        if self.paused:
+            return f"{CANT_MOVE} along this route: nothing moved, check the Mapping Sheets"
         return f"{CANT_MOVE} (step {self.steps_taken + 1})"
 
 
@@ -72,7 +80,7 @@ def explore(state: GameState, colour: Colour, direction: Direction
     """Ask whether the next space that way is Street; costs the leftmost Map tile."""
     state, investigator = acting(state, colour)
     _require_standing(investigator, "Explore")
-    if state.time_limit.tiles_left == 0:
+    if state.out_of_time:
         raise RulesError("Explore needs a Map tile and none is left")
     target = investigator.cell.step(direction)
     can_move = state.maze.is_street(target)
@@ -87,10 +95,13 @@ def explore(state: GameState, colour: Colour, direction: Direction
         if drawn is not None:
             investigator = replace(investigator, hand=(*investigator.hand, drawn))
     answer = ExploreAnswer(direction, can_move, drawn)
-    state = state.with_investigator(investigator).logged(
-        colour.name, "explore", f"{direction.name}: {answer.text}"
-        + (f"; digging found Relic {drawn:02d}" if drawn is not None else ""),
-    )
+    found = "" if drawn is None else f"; digging found Relic {drawn:02d}"
+    public, secret = f"{direction.name}: {answer.text}", ""
+    if drawn is not None and state.options.hidden_hands:
+        public, secret = public + "; digging found a Relic", found.removeprefix("; ")
+    else:
+        public += found
+    state = state.with_investigator(investigator).logged(colour.name, "explore", public, secret)
     return settle(state), answer
 
 
@@ -114,18 +125,27 @@ def _walk(state: GameState, investigator: Investigator, route: Sequence[Directio
 
 
 def move(state: GameState, colour: Colour, route: Sequence[Direction], rng: random.Random,
-         policy: ChoicePolicy | None = None) -> tuple[GameState, MoveAnswer]:
-    """Walk the Intruder along the route; B-S15 stops it before a real wall, no tile taken."""
+         policy: ChoicePolicy | None = None, copies: Sequence[SheetCopy] = ()
+         ) -> tuple[GameState, MoveAnswer]:
+    """Walk the Intruder along a route of Room tiles on the mover's Mapping Sheet (their
+    own tiles and the teammates' sheets in ``copies``); B-S15 stops it before a real wall.
+
+    A route that leaves the sheet is refused before the maze is looked at, so the refusal
+    is the same whatever the maze holds.
+    """
     state, investigator = acting(state, colour)
     _require_standing(investigator, "Move")
     if not route:
         raise RulesError("a Move needs at least one step")
+    route_on_sheet(mapping_sheet(state, investigator, copies), investigator.offset, route,
+                   colour)
     chosen = policy or policy_named(state.options.choice_policy)
     moved, answer = _walk(state, investigator, route, chosen, rng)
     path = "".join(direction.name for direction in route)
-    if not answer.completed and state.options.illegal_step is IllegalStep.PAUSE:
-        # The table stops and checks the map; nothing moves.
-        answer = MoveAnswer(0, len(route))
+    hit_wall = not answer.completed and not answer.laid_down_by_guardian
+    if hit_wall and state.options.illegal_step is IllegalStep.PAUSE:
+        # The table stops and checks the maps; nothing moves, no step is named.
+        answer = MoveAnswer(0, len(route), paused=True)
         moved = investigator
     secret = f"{investigator.cell.name} -> {moved.cell.name}"
     state = state.with_investigator(moved).logged(
@@ -151,5 +171,9 @@ def give(state: GameState, colour: Colour, relic: int, receiver: Colour) -> Game
         investigator, hand=tuple(hand), actions_used=investigator.actions_used + 1))
     other = state.investigator(receiver)
     state = state.with_investigator(replace(other, hand=(*other.hand, relic)))
-    state = state.logged(colour.name, "give", f"Relic {relic:02d} to {receiver.name}")
+    if state.options.hidden_hands:
+        state = state.logged(colour.name, "give", f"a Relic to {receiver.name}",
+                             f"Relic {relic:02d}")
+    else:
+        state = state.logged(colour.name, "give", f"Relic {relic:02d} to {receiver.name}")
     return settle(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import (
     COMPASS_WORDS,
@@ -13,6 +15,7 @@ from fogkeeper.rules.fogsite.maze import (
 )
 from fogkeeper.rules.fogsite.options import PresenceDistance, RowColumnCount, UnplacedSource
 from fogkeeper.rules.fogsite.policy import AnswerValue
+from fogkeeper.rules.fogsite.sheet import SheetCopy, designated_wall, mapping_sheet
 from fogkeeper.rules.fogsite.state import GameState, Investigator, Offset
 
 NO_ROOM = "none"
@@ -20,6 +23,7 @@ OUTER_WALL = "Outer"
 INNER_WALL = "Inner"
 NOT_A_WALL = "not a wall"
 _SURROUNDING_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+STARTING_TILE: Offset = (0, 0)
 _SURROUNDING_4 = tuple(direction.value for direction in Direction)
 
 
@@ -55,12 +59,15 @@ def _others(state: GameState, asker: Investigator) -> tuple[Cell, ...]:
 
 def unplaced_rooms(state: GameState, asker: Investigator, placed: tuple[Offset, ...]
                    ) -> tuple[str, ...]:
-    """B-S09: directions to neighbouring Street spaces with no tile yet on the asker's sheet."""
+    """B-S09: directions to neighbouring Street spaces with no tile yet on the asker's sheet.
+
+    The asker's own Starting tile lies on their sheet from setup on, in either reading.
+    """
     if state.options.unplaced_source is UnplacedSource.EXPLORES:
         on_sheet = set(asker.explored)
     else:
         on_sheet = {offset for offset, _street in asker.sheet}
-    on_sheet |= set(placed)
+    on_sheet |= {STARTING_TILE, *placed}
     found = []
     for direction in Direction:
         neighbour = asker.cell.step(direction)
@@ -101,9 +108,13 @@ def wall_kind(state: GameState, origin: Cell, wall_offset: Offset) -> str:
 
 def question_candidates(
     state: GameState, asker: Investigator, relic: int,
-    wall_offset: Offset | None, placed: tuple[Offset, ...],
+    wall_offset: Offset | None, placed: tuple[Offset, ...], copies: Sequence[SheetCopy] = (),
 ) -> tuple[AnswerValue, ...]:
-    """Every true answer to question Relic ``relic`` (01-10); the Guardian picks one."""
+    """Every true answer to question Relic ``relic`` (01-10); the Guardian picks one.
+
+    Relic 10's designation is checked against the asker's sheet (own tiles and ``copies``)
+    before the maze is looked at.
+    """
     here = asker.cell
     others = _others(state, asker)
     if relic == 1:
@@ -127,6 +138,8 @@ def question_candidates(
     if relic == 10:
         if wall_offset is None:
             raise RulesError("Relic 10 needs the designated space as an offset from you")
+        designated_wall(mapping_sheet(state, asker, copies), asker.offset, wall_offset,
+                        asker.colour)
         return (wall_kind(state, here, wall_offset),)
     raise RulesError(f"Relic {relic:02d} asks no question")
 
@@ -142,3 +155,28 @@ def answer_text(state: GameState, relic: int, value: AnswerValue) -> str:
     if relic == 9:
         return f"{value} walls"
     return str(value)
+
+
+def answer_values(state: GameState, relic: int) -> tuple[AnswerValue, ...]:
+    """Every answer question Relic ``relic`` could get on this maze: the choices for the
+    Guardian's one lie (G7), the true ones among them."""
+    size = state.maze.size
+    most_steps = size * size - 1
+    if relic in (1, 4):
+        return tuple(range(most_steps + 1))
+    if relic in (2, 5):
+        return COMPASS_WORDS
+    if relic in (3, 6):
+        return tuple(range(2 * (size - 1) + 1))
+    if relic == 7:
+        return (*(d.name for d in Direction), NO_ROOM)
+    if relic == 8:
+        if state.options.row_column_count is RowColumnCount.FULL:
+            return tuple((row, col) for row in range(1, size + 1) for col in range(1, size + 1))
+        return tuple((n, e, s, w) for n in range(1, size + 1) for e in range(1, size + 1)
+                     for s in range(1, size + 1) for w in range(1, size + 1))
+    if relic == 9:
+        return tuple(range(state.options.wall_neighbourhood + 1))
+    if relic == 10:
+        return (INNER_WALL, OUTER_WALL, NOT_A_WALL)
+    raise RulesError(f"Relic {relic:02d} asks no question")

@@ -65,7 +65,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "investigators": [_investigator_to(inv) for inv in state.investigators],
         "current": None if state.current is None else state.current.value,
         "time_limit": {"decks": list(limit.decks), "removed": limit.removed,
-                       "supply": limit.supply, "removed_by_attacks": limit.removed_by_attacks},
+                       "supply": limit.supply, "removed_by_attacks": limit.removed_by_attacks,
+                       "owed": limit.owed, "below_zero": limit.below_zero},
         "digging_tokens": state.digging_tokens, "relic_deck": list(state.relic_deck),
         "collected": list(state.collected), "lie_used": state.lie_used,
         "winner": None if state.winner is None else state.winner.value,
@@ -73,6 +74,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "last_attack": None if attack is None else {
             "attacked": [c.value for c in attack.attacked], "tiles_removed": attack.tiles_removed},
         "log": [[e.round_number, e.actor, e.action, e.public, e.secret] for e in state.log],
+        "ended_in": None if state.ended_in is None else state.ended_in.value,
+        "g6_announce": state.g6_announce,
     }
 
 
@@ -86,7 +89,8 @@ def _state_from(data: dict[str, Any]) -> GameState:
         investigators=tuple(_investigator_from(inv) for inv in data["investigators"]),
         current=None if data["current"] is None else Colour(data["current"]),
         time_limit=TimeLimit(tuple(limit["decks"]), int(limit["removed"]),
-                             int(limit["supply"]), int(limit["removed_by_attacks"])),
+                             int(limit["supply"]), int(limit["removed_by_attacks"]),
+                             int(limit.get("owed", 0)), bool(limit.get("below_zero", False))),
         digging_tokens=int(data["digging_tokens"]), relic_deck=tuple(data["relic_deck"]),
         collected=tuple(data["collected"]), lie_used=bool(data["lie_used"]),
         winner=None if data["winner"] is None else Side(data["winner"]),
@@ -95,6 +99,8 @@ def _state_from(data: dict[str, Any]) -> GameState:
             tuple(Colour(c) for c in attack["attacked"]), int(attack["tiles_removed"])),
         log=tuple(LogEntry(int(r), str(a), str(act), str(p), str(s))
                   for r, a, act, p, s in data["log"]),
+        ended_in=None if data.get("ended_in") is None else Phase(data["ended_in"]),
+        g6_announce=bool(data.get("g6_announce", True)),
     )
 
 

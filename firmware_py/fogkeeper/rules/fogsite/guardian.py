@@ -132,6 +132,8 @@ def _attack(state: GameState, attacked: tuple[Colour, ...]) -> tuple[GameState, 
     state = replace(state, time_limit=state.time_limit.remove_from_right(
         each * len(attacked), by_attack=True))
     removed = before - state.time_limit.tiles_left
+    if state.playing_on:  # after a loss only an escape ends the game
+        return _planning(state, attacked), removed
     if state.time_limit.tiles_left == 0:
         return state.ended(Side.GUARDIAN, "the attack emptied the Time Limit"), removed
     if state.options.has("G5") and state.time_limit.removed_by_attacks >= G5_ATTACK_TILES:

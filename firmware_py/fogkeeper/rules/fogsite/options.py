@@ -76,6 +76,7 @@ class Options:
     balancing: frozenset[str] = frozenset()
     two_player: bool = False
     easy: bool = False
+    hidden_hands: bool = False  # each Investigator's Relics are kept from the others
 
     def has(self, option: str) -> bool:
         """Whether balancing option ``option`` ("G1".."G9", "I1".."I5") is in play."""
@@ -83,7 +84,7 @@ class Options:
 
     def with_game(
         self, balancing: frozenset[str] | None = None, two_player: bool | None = None,
-        easy: bool | None = None,
+        easy: bool | None = None, hidden_hands: bool | None = None,
     ) -> Options:
         """The same readings with this game's balancing options and variants."""
         chosen = self.balancing if balancing is None else frozenset(balancing)
@@ -94,6 +95,7 @@ class Options:
             self, balancing=chosen,
             two_player=self.two_player if two_player is None else two_player,
             easy=self.easy if easy is None else easy,
+            hidden_hands=self.hidden_hands if hidden_hands is None else hidden_hands,
         )
 
 
@@ -158,8 +160,9 @@ def options_from_mapping(data: Mapping[str, Any]) -> Options:
         unplaced_source=_enum(data, "answers.unplaced_source", UnplacedSource),
         illegal_step=_enum(data, "answers.illegal_step", IllegalStep),
     )
+    hidden = _flag(data, "game.hidden_hands") if "hidden_hands" in data["game"] else False
     return base.with_game(
-        frozenset(balancing), _flag(data, "game.two_player"), _flag(data, "game.easy")
+        frozenset(balancing), _flag(data, "game.two_player"), _flag(data, "game.easy"), hidden
     )
 
 
@@ -187,5 +190,6 @@ def options_to_mapping(options: Options) -> dict[str, Any]:
             "balancing": sorted(options.balancing),
             "two_player": options.two_player,
             "easy": options.easy,
+            "hidden_hands": options.hidden_hands,
         },
     }

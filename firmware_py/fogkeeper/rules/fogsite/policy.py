@@ -51,6 +51,37 @@ class FairPolicy:
         return True
 
 
+class GuardianChoice:
+    """The human Guardian's own pick, made on the box behind the PIN: ``answer`` must be one
+    of the true answers; G6 follows the standing choice of the Guardian's last turn."""
+
+    def __init__(self, answer: AnswerValue = None) -> None:
+        self.answer = answer
+
+    @property
+    def name(self) -> str:
+        return "guardian"
+
+    def choose_answer(
+        self, state: GameState, asker: Colour, relic: int,
+        candidates: tuple[AnswerValue, ...], rng: random.Random,
+    ) -> AnswerValue:
+        if self.answer not in candidates:
+            raise RulesError("the Guardian answers with one of the true answers")
+        return self.answer
+
+    def lay_down_passer(self, state: GameState, mover: Colour, rng: random.Random) -> bool:
+        return state.g6_announce
+
+
+def fair_pick(state: GameState, asker: Colour, relic: int,
+              candidates: tuple[AnswerValue, ...], rng: random.Random) -> AnswerValue:
+    """What the fair policy would answer, without using up ``rng`` (the Guardian's default)."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return FairPolicy().choose_answer(state, asker, relic, candidates, copy)
+
+
 _POLICIES: dict[str, ChoicePolicy] = {"fair": FairPolicy()}
 
 

@@ -9,6 +9,7 @@ from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.answers import answer_text, question_candidates
 from fogkeeper.rules.fogsite.maze import Colour
 from fogkeeper.rules.fogsite.policy import AnswerValue, ChoicePolicy, policy_named
+from fogkeeper.rules.fogsite.sheet import SheetCopy
 from fogkeeper.rules.fogsite.state import (
     I4_TILES,
     GameState,
@@ -31,6 +32,7 @@ class RelicRequest:
     ``wall_offset`` (10): the designated space as (dx, dy) from the asker, dy positive south.
     ``receiver`` (12): who plays the extra turn. ``card`` (13): which collected card to take.
     ``placed`` (07): extra sheet offsets (from the asker's Starting tile) copied from teammates.
+    ``copies`` (10): teammates' sheets copied onto the asker's, for a Wall tile found there.
     ``restore_time`` (I4): put 2 Map tiles back instead of the card's effect.
     ``lie`` (G7, once a game): the Guardian's false answer, given instead of the true one.
     """
@@ -40,6 +42,7 @@ class RelicRequest:
     receiver: Colour | None = None
     card: int | None = None
     placed: tuple[Offset, ...] = ()
+    copies: tuple[SheetCopy, ...] = ()
     restore_time: bool = False
     lie: AnswerValue = None
 
@@ -127,7 +130,7 @@ def use_relic(
         state = _spend(state, colour, relic)
     elif relic in QUESTION_RELICS:
         candidates = question_candidates(
-            state, investigator, relic, request.wall_offset, request.placed
+            state, investigator, relic, request.wall_offset, request.placed, request.copies
         )
         chosen = policy or policy_named(state.options.choice_policy)
         value = chosen.choose_answer(state, colour, relic, candidates, rng)

@@ -15,6 +15,7 @@ from fogkeeper.rules.fogsite.maze import Colour, Direction, Maze
 from fogkeeper.rules.fogsite.options import Options
 from fogkeeper.rules.fogsite.players import GuardianPlayer, guardian_knowledge
 from fogkeeper.rules.fogsite.setup import new_game
+from fogkeeper.rules.fogsite.sheet import SheetCopy
 from fogkeeper.rules.fogsite.state import GameState, Phase, Side
 from fogkeeper.rules.fogsite.turns import end_turn, escape
 from fogkeeper.rules.fogsite.views import public_view
@@ -32,8 +33,11 @@ class Explore:
 
 @dataclass(frozen=True)
 class Walk:
+    """A Move over the walker's sheet and the teammates' sheets it copies."""
+
     colour: Colour
     route: tuple[Direction, ...]
+    copies: tuple[SheetCopy, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,15 +172,23 @@ def _paths(cells: Mapping[Offset, bool], here: Offset) -> dict[Offset, tuple[Dir
     return routes
 
 
-def _explore_step(colour: Colour, cells: Mapping[Offset, bool], here: Offset, size: int
-                  ) -> TeamAction:
+def _explore_step(colour: Colour, cells: Mapping[Offset, bool], here: Offset, size: int,
+                  copies: tuple[SheetCopy, ...] = ()) -> TeamAction:
     bounds = _outside(cells, size)
     for cell, route in _paths(cells, here).items():
         unknown = [d for d in Direction
                    if _unknown(cells, bounds, (cell[0] + d.dx, cell[1] + d.dy))]
         if unknown:
-            return Explore(colour, unknown[0]) if not route else Walk(colour, route)
+            return Explore(colour, unknown[0]) if not route else Walk(colour, route, copies)
     return EndTurn(colour)
+
+
+def _copies(frame: Mapping[Colour, Offset], colour: Colour) -> tuple[SheetCopy, ...]:
+    """The teammates' sheets as the team has fitted them, laid on ``colour``'s sheet: a
+    Move may only use tiles on the mover's own sheet, so the mover copies them first."""
+    mine = frame[colour]
+    return tuple(SheetCopy(other, (start[0] - mine[0], start[1] - mine[1]))
+                 for other, start in frame.items() if other is not colour)
 
 
 def _meeting(seats: list[_Seat], frame: Mapping[Colour, Offset], cells: Mapping[Offset, bool]
@@ -228,13 +240,15 @@ class MapperTeam:
         plan = _meeting(seats, frame, cells) if len(frame) == len(seats) else None
         if plan is not None:
             route = plan[actor.colour]
-            return Walk(actor.colour, route) if route else EndTurn(actor.colour)
+            if not route:
+                return EndTurn(actor.colour)
+            return Walk(actor.colour, route, _copies(frame, actor.colour))
         if view["time_limit"]["tiles_left"] == 0:
             return EndTurn(actor.colour)
         if actor.colour in frame:
             start = frame[actor.colour]
             here = (start[0] + actor.offset[0], start[1] + actor.offset[1])
-            return _explore_step(actor.colour, cells, here, size)
+            return _explore_step(actor.colour, cells, here, size, _copies(frame, actor.colour))
         return _explore_step(actor.colour, actor.sheet, actor.offset, size)
 
 
@@ -242,7 +256,7 @@ def _apply(state: GameState, action: TeamAction, rng: random.Random) -> GameStat
     if isinstance(action, Explore):
         return explore(state, action.colour, action.direction)[0]
     if isinstance(action, Walk):
-        return move(state, action.colour, action.route, rng)[0]
+        return move(state, action.colour, action.route, rng, copies=action.copies)[0]
     if isinstance(action, EndTurn):
         return end_turn(state, action.colour)
     return escape(state, action.announce)

@@ -80,16 +80,22 @@ class Investigator:
 
 @dataclass(frozen=True)
 class TimeLimit:
-    """Map tiles in the decks (left to right), the removed pile, the unused supply."""
+    """Map tiles in the decks (left to right), the removed pile, the unused supply.
+
+    ``below_zero`` when the team plays on after a loss (the rulebook's Q&A): tiles taken
+    once the decks are empty are ``owed``, and ``tiles_left`` goes negative, the score.
+    """
 
     decks: tuple[int, ...]
     removed: int = 0
     supply: int = 0
     removed_by_attacks: int = 0
+    owed: int = 0
+    below_zero: bool = False
 
     @property
     def tiles_left(self) -> int:
-        return sum(self.decks)
+        return sum(self.decks) - self.owed
 
     @property
     def depleted_decks(self) -> int:
@@ -102,6 +108,8 @@ class TimeLimit:
                 decks = list(self.decks)
                 decks[index] -= 1
                 return replace(self, decks=tuple(decks))
+        if self.below_zero:
+            return replace(self, owed=self.owed + 1)
         raise RulesError("no Map tile is left on the Time Limit decks")
 
     def remove_from_right(self, tiles: int, by_attack: bool) -> TimeLimit:
@@ -116,12 +124,17 @@ class TimeLimit:
         return replace(
             self, decks=tuple(decks), removed=self.removed + removed,
             removed_by_attacks=self.removed_by_attacks + (removed if by_attack else 0),
+            owed=self.owed + (left_to_remove if self.below_zero else 0),
         )
 
     def restore(self, tiles: int) -> TimeLimit:
         """I4 (B-S16): tiles from the removed pile, else the supply, onto the leftmost live deck."""
+        if self.owed:
+            # Playing on: the tiles pay back what is owed first.
+            paid = min(self.owed, tiles)
+            return replace(self, owed=self.owed - paid).restore(tiles - paid) if paid else self
         live = [index for index, deck in enumerate(self.decks) if deck]
-        if not live:
+        if not live or tiles <= 0:
             return self
         from_pile = min(self.removed, tiles)
         from_supply = min(self.supply, tiles - from_pile)
@@ -172,6 +185,8 @@ class GameState:
     end_reason: str = ""
     last_attack: AttackReport | None = None
     log: tuple[LogEntry, ...] = ()
+    ended_in: Phase | None = None
+    g6_announce: bool = True
 
     def __repr__(self) -> str:
         return f"GameState(round={self.round_number}, phase={self.phase.value}, <hidden>)"
@@ -192,7 +207,24 @@ class GameState:
         return replace(self, log=(*self.log, entry))
 
     def ended(self, winner: Side, reason: str) -> GameState:
-        return replace(self, phase=Phase.OVER, winner=winner, end_reason=reason, current=None)
+        return replace(self, phase=Phase.OVER, winner=winner, end_reason=reason, current=None,
+                       ended_in=self.phase)
+
+    def with_g6(self, announce: bool) -> GameState:
+        """G6: the Guardian's standing choice until its next turn: lay a passer down or not."""
+        if not self.options.has("G6"):
+            raise RulesError("laying a passing Investigator down needs balancing G6")
+        return replace(self, g6_announce=announce)
+
+    @property
+    def playing_on(self) -> bool:
+        """The team plays on after a loss: only an escape ends the game, tiles go below zero."""
+        return self.time_limit.below_zero
+
+    @property
+    def out_of_time(self) -> bool:
+        """No Map tile left, which ends the game (never while playing on)."""
+        return self.time_limit.tiles_left <= 0 and not self.playing_on
 
     @property
     def full_digging_tokens(self) -> int:

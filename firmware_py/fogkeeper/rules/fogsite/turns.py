@@ -75,7 +75,7 @@ def _after_finish(state: GameState) -> GameState:
     """Once every Investigator has finished: Time Limit check, then the escape decision."""
     if any(inv.status is not InvestigatorStatus.FINISHED for inv in state.investigators):
         return state
-    if state.time_limit.tiles_left == 0:
+    if state.out_of_time:
         return state.ended(Side.GUARDIAN, "no Map tile left when the Investigators finished")
     return replace(state, phase=Phase.ESCAPE)
 
@@ -106,15 +106,21 @@ def escape(state: GameState, announce: bool) -> GameState:
     if announce:
         won = _escape_cell_ok(state)
         state = state.logged("team", "escape", "We want to escape the maze")
+        if won and state.playing_on:
+            score = state.time_limit.tiles_left
+            return state.ended(Side.GUARDIAN, f"escaped after the loss; score {score}")
         if won:
             return state.ended(Side.INVESTIGATORS, "escaped: every Intruder on one space")
+        if state.playing_on:
+            state = state.logged("box", "escape", "not every Intruder on one space: play on")
+            return next_round(state)
         return state.ended(Side.GUARDIAN, "failed escape")
     state = state.logged("team", "escape", "no escape this turn")
     if state.options.easy:
         state = replace(state, time_limit=state.time_limit.remove_from_right(
             EASY_TILES_PER_TURN, by_attack=False))
         state = state.logged("Guardian", "easy_tiles", f"{EASY_TILES_PER_TURN} Map tiles removed")
-        if state.time_limit.tiles_left == 0:
+        if state.out_of_time:
             return state.ended(Side.GUARDIAN, "no Map tile left after the Investigators' turn")
     return next_round(state)
 
@@ -131,3 +137,25 @@ def next_round(state: GameState) -> GameState:
         phase=Phase.INVESTIGATORS if easy else Phase.GUARDIAN,
         round_number=state.round_number + 1,
     )
+
+
+def play_on(state: GameState) -> GameState:
+    """The rulebook's Q&A: a team that lost may play on until it escapes, counting the Map
+    tiles from then on below zero (a negative score). The result stays the Guardian's.
+
+    Play resumes where the loss stopped it: the team's turn after the Guardian's attack,
+    the escape call after the team's turn, the next round after a failed escape.
+    """
+    if state.phase is not Phase.OVER or state.winner is not Side.GUARDIAN:
+        raise TurnOrderError("only a game the Guardian has won can be played on")
+    if state.playing_on:
+        raise TurnOrderError("the game was already played on to the end")
+    reason = state.end_reason
+    state = replace(state, winner=None, end_reason="",
+                    time_limit=replace(state.time_limit, below_zero=True))
+    state = state.logged("team", "play_on", f"playing on after the loss ({reason})")
+    if state.ended_in is Phase.GUARDIAN:
+        return replace(state, phase=Phase.INVESTIGATORS)
+    if state.ended_in is Phase.INVESTIGATORS:
+        return replace(state, phase=Phase.ESCAPE)
+    return next_round(state)

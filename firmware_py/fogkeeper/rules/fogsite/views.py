@@ -7,12 +7,14 @@ from typing import Any
 from fogkeeper.rules.fogsite.state import GameState, Investigator, Phase
 
 
-def _public_investigator(inv: Investigator) -> dict[str, Any]:
-    """Only what the table knows: positions relative to the Investigator's own Starting tile."""
+def _public_investigator(inv: Investigator, hidden_hands: bool) -> dict[str, Any]:
+    """Only what the table knows: positions relative to the Investigator's own Starting tile;
+    with hidden hands, how many Relics each holds but not which."""
     return {
         "colour": inv.colour.value,
         "status": inv.status.value,
-        "hand": list(inv.hand),
+        "hand": None if hidden_hands else list(inv.hand),
+        "hand_size": len(inv.hand),
         "actions_used": inv.actions_used,
         "offset": list(inv.offset),
         "sheet": [[dx, dy, street] for (dx, dy), street in inv.sheet],
@@ -39,7 +41,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         "phase": state.phase.value,
         "round": state.round_number,
         "current": None if state.current is None else state.current.value,
-        "investigators": [_public_investigator(inv) for inv in state.investigators],
+        "investigators": [_public_investigator(inv, state.options.hidden_hands)
+                          for inv in state.investigators],
         "time_limit": {"decks": list(limit.decks), "tiles_left": limit.tiles_left},
         "visible_arrows": None if state.options.easy else state.visible_arrows,
         "digging_tokens": state.digging_tokens,
@@ -49,8 +52,10 @@ def public_view(state: GameState) -> dict[str, Any]:
         "balancing": sorted(state.options.balancing),
         "two_player": state.options.two_player,
         "easy": state.options.easy,
+        "hidden_hands": state.options.hidden_hands,
         "team_seconds": state.team_seconds if state.options.has("G9") else None,
         "winner": None if state.winner is None else state.winner.value,
+        "playing_on": state.playing_on,
         "end_reason": state.end_reason,
         "log": [[e.round_number, e.actor, e.action, e.public] for e in state.log],
     }
@@ -70,7 +75,9 @@ def guardian_view(state: GameState) -> dict[str, Any]:
          "target": inv.target}
         for inv in state.investigators
     ]
+    view["investigators"] = [_public_investigator(inv, False) for inv in state.investigators]
     view["lie_used"] = state.lie_used
+    view["g6_announce"] = state.g6_announce
     view["log"] = [[e.round_number, e.actor, e.action, e.public, e.secret] for e in state.log]
     return view
 
