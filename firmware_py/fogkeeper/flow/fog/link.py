@@ -176,7 +176,7 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         return {"losses": len(flow.s.state.losses)}
 
     def lost(args: LinkArgs) -> Reply:
-        on(F.TURN, F.COST, F.FOG, F.SCORE, F.BONUS, F.REVIEW)
+        on(F.TURN, F.COST, F.FOG, F.BOATS, F.SCORE, F.BONUS, F.REVIEW)
         given = require(args, "losses", list)
         fog_step.replace_all(flow.s, _losses(flow.s, given, fog_step.loss_rows(flow.s)))
         return {"losses": len(flow.s.state.losses)}
