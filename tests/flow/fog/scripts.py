@@ -99,6 +99,9 @@ def one_table_action(t: Driver) -> None:
     elif screen is F.ASK:   # the round's last OK: the FOG advances once confirmed
         shoot(t, "ask")
         t.press(OK)
+    elif screen is F.SHOW:  # the round's event, in full, before its first turn
+        shoot(t, "event")
+        t.press(OK)
 
 
 def _play_turn(t: Driver) -> None:
@@ -119,7 +122,7 @@ def _play_turn(t: Driver) -> None:
         t.wait(61)                     # the hourglass runs out: MP are lost
         assert "TIME UP" in t.lines[3]
     else:
-        t.press(DOWN, UP)              # spend and take it back
+        t.press(DOWN, B)               # spend and take it back
     t.press(OK)
 
 

@@ -39,6 +39,8 @@ def play_over_link(t: BoxDriver, seed: int) -> dict[str, Any]:
         screen = ok(ask("fog.state"))["screen"]
         if screen == "turn":
             ok(ask("fog.end_turn"))
+        elif screen == "show":
+            ok(ask("fog.continue"))
         elif screen == "fog":
             step = t.fog.s.last_step.to_dict() if t.fog.s.last_step else {}
             losses = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, B
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog.table import FogScreen
 
@@ -22,7 +22,7 @@ def test_mp_spent_and_undone_within_a_turn() -> None:
     t = to_first_turn()
     t.press(DOWN, DOWN, DOWN)
     assert t.lines[2] == "MP 4/7"
-    t.press(UP, B)
+    t.press(B, B)
     assert t.lines[2] == "MP 6/7"
 
 

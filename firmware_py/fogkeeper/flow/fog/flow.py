@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 from transitions import Machine
 
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog import boats, fog_step, link, missions, scoring, turns, views
+from fogkeeper.flow.fog import (
+    boats,
+    fog_step,
+    link,
+    missions,
+    scoring,
+    table_cards,
+    turns,
+    views,
+)
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
 from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
@@ -37,7 +46,7 @@ from fogkeeper.ui.draw import Frame
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
-         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK}
+         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW}
 DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
@@ -68,7 +77,7 @@ class FogFlow:
             F.SETUP: self._on_setup, F.VALUES: self._on_values, F.HAND: self._on_hand,
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
-            F.BOATS: self._on_boats,
+            F.BOATS: self._on_boats, F.CARD: self._on_card,
         }
         self.link = link.dispatcher(self)
 
@@ -214,6 +223,8 @@ class FogFlow:
     def _on_turn(self, trigger: str) -> bool:
         if trigger == "down":
             turns.spend(self.s, 1)
+        elif trigger == "up" and self.s.state.event is not None:
+            self.show(self.s.state.event, starts_turn=False)
         elif trigger in ("up", "back"):
             if turns.undo_crosses_fog(self.s):
                 self.s.asking = Ask.UNDO_FOG
@@ -253,6 +264,34 @@ class FogFlow:
             self.trigger("colour_done")
         return True
 
+    def _on_card(self, trigger: str) -> bool:
+        if trigger in ("left", "right"):
+            step = -1 if trigger == "left" else +1
+            if self.s.cursor == 0:
+                table_cards.step_letter(self.s, step)
+            else:
+                table_cards.step_number(self.s, step)
+        elif trigger in ("up", "down"):
+            self.s.cursor = 0 if trigger == "up" else 1
+        elif trigger == "ok":
+            self.enter_card(None)
+        else:
+            return False
+        return True
+
+    def enter_card(self, card: str | None) -> None:
+        """The card the table turned over, checked against its deck; then the game goes on."""
+        entry = table_cards.enter(self.s, card)
+        self.s.card_then = entry.then
+        if entry.deck == "events":
+            self.s.entered_round = self.s.state.round_no
+        self.emit("fog.card", {"deck": entry.deck, "player": entry.player})
+        self.trigger("card_entered")
+
+    def show(self, card: str, starts_turn: bool) -> None:
+        self.s.shown_card, self.s.show_starts_turn = card, starts_turn
+        self.trigger("show_card")
+
     def _on_boats(self, trigger: str) -> bool:
         if trigger in ("up", "down"):
             boats.step_row(self.s, -1 if trigger == "up" else +1)
@@ -283,6 +322,9 @@ class FogFlow:
             self.trigger("edit")
         elif key is Entry.LOSSES:
             self.trigger("fix_losses")
+        elif key is Entry.MISSIONS:
+            table_cards.mission_asks(self.s)
+            self.trigger("ask_card")
         else:
             self.trigger("score")
         return True
@@ -365,6 +407,27 @@ class FogFlow:
     def is_solo(self) -> bool:
         return self.s.solo
 
+    def has_cards_to_enter(self) -> bool:
+        return bool(self.s.card_queue)
+
+    def _card_then(self) -> str:
+        return self.s.card_queue[0].then if self.s.card_queue else self.s.card_then
+
+    def is_card_for_fog(self) -> bool:
+        return self._card_then() == "fog"
+
+    def is_card_for_turn(self) -> bool:
+        return self._card_then() == "turn"
+
+    def is_card_for_review(self) -> bool:
+        return self._card_then() == "review"
+
+    def is_fog_card_due(self) -> bool:
+        return table_cards.fog_card_due(self.s)
+
+    def is_round_start_show(self) -> bool:
+        return self.s.show_starts_turn
+
     def is_grid_pick(self) -> bool:
         return self.s.from_grid
 
@@ -411,7 +474,15 @@ class FogFlow:
 
     def start_game(self) -> None:
         begin(self.s)
+        if table_cards.table_draws(self.s):
+            table_cards.setup_asks(self.s)
         self.emit("fog.setup", public_setup(self.s))
+
+    def ask_fog_card(self) -> None:
+        table_cards.ask(self.s, "fog", "fog")
+
+    def drop_cards(self) -> None:
+        self.s.card_queue = []
 
     # ---- turns ---------------------------------------------------------------------------
     def new_glass(self) -> Hourglass:
@@ -419,13 +490,24 @@ class FogFlow:
         return Hourglass(HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds, players=1)
 
     def begin_turns(self) -> None:
-        """A round's first turn: its event card is revealed, then the turn starts."""
+        """A round's first turn: its event card is revealed (entered first when the table
+        draws) and shown in full, then the turn starts."""
         state = self.s.state
-        if state.event is not None:
-            card = self.s.rules.cards.by_id(state.event)
-            self.context.effects.sound("reveal")
-            self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
-                                    "name": card.name})
+        if state.event is None:
+            self.start_turn()
+            return
+        if table_cards.event_due(self.s):
+            table_cards.ask(self.s, "events", "turn")
+            self.trigger("ask_card")
+            return
+        card = self.s.rules.cards.by_id(state.event)
+        self.context.effects.sound("reveal")
+        self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
+                                "name": card.name})
+        self.show(card.card_id, starts_turn=True)
+
+    def start_shown_turn(self) -> None:
+        self.s.show_starts_turn = False
         self.start_turn()
 
     def start_turn(self) -> None:
@@ -450,6 +532,7 @@ class FogFlow:
     def undo_fog_step(self) -> None:
         """Undo takes back the FOG step the table confirmed (its card and losses too)."""
         turns.undo(self.s)
+        self.s.entered_round = self.s.state.round_no
         self.glass = None
         self.restart_glass()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import PhaseError
-from fogkeeper.flow.fog import fog_step, missions, scoring, turns
+from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import CostChoice, CostField, Islander, PickField, Session
 from fogkeeper.flow.fog.setup import DEFAULT_SETUP, problems, settle
@@ -88,9 +88,19 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         return {"setup": public_setup(flow.s)}
 
     def go_on(args: LinkArgs) -> Reply:
-        on(F.INFO, F.OPEN, F.FOG)
+        on(F.INFO, F.OPEN, F.FOG, F.SHOW)
         flow.trigger("ok")
         return {}
+
+    def card(args: LinkArgs) -> Reply:
+        on(F.CARD)
+        wanted = require(args, "card", str)
+        if len(wanted) != 3 or wanted[0] not in "ABC" or not wanted[1:].isdigit():
+            raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
+                                                "shows, e.g. \"A18\"")
+        entry = table_cards.current(flow.s)
+        flow.enter_card(wanted)
+        return {"deck": entry.deck, "player": entry.player}
 
     def mission_show(args: LinkArgs) -> Reply:
         on(F.PASS)
@@ -206,7 +216,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         return {"result": flow.s.result, "record": flow.s.record_path}
 
     handlers = {
-        "state": state, "setup": setup, "continue": go_on, "mission.show": mission_show,
+        "state": state, "setup": setup, "continue": go_on, "card": card,
+        "mission.show": mission_show,
         "mission.keep": mission_keep, "draft.pick": draft_pick, "draft.undo": draft_undo,
         "spend": spend, "end_turn": end_turn, "cost": cost, "undo": undo,
         "hourglass": hourglass, "end_game": end_game, "losses": losses, "fog.losses": losses,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from fogkeeper.flow.fog import boats, missions, scoring
+from fogkeeper.flow.fog import boats, missions, scoring, table_cards
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
@@ -28,6 +28,7 @@ class Entry(Enum):
     DONE = "done"
     SCORE_GAME = "score"
     LOSSES = "losses"
+    MISSIONS = "missions"
     LEVEL = "level"
 
 
@@ -136,6 +137,14 @@ def _score(s: Session) -> list[Row]:
     return [*found, Row(Entry.ADD, "+ add Islander"), Row(Entry.DONE, "Done", f"{len(found)} in")]
 
 
+def _card(s: Session) -> list[Row]:
+    return [Row(Item(0), "letter", s.card_letter), Row(Item(1), "number", f"{s.card_number:02d}")]
+
+
+def _show(s: Session) -> list[Row]:
+    return [Row(Item(i), line) for i, line in enumerate(table_cards.text_lines(s, s.shown_card))]
+
+
 def _boats(s: Session) -> list[Row]:
     nation = boats.boat(s)
     return [Row(slot, slot.label(), boats.value(s, nation, slot))
@@ -157,8 +166,12 @@ def _review(s: Session) -> list[Row]:
         bonus = "" if s.solo else f" +{sum(scoring.bonus_list(s, colour))}"
         found.append(Row(Item(i), display_name(colour),
                          f"{len(s.final.get(colour, []))} in {lost} lost{bonus}"))
-    lost_rows = Row(Entry.LOSSES, "Lost Islanders", str(len(s.state.losses)))
-    return [*found, lost_rows, Row(Entry.SCORE_GAME, "Score the game")]
+    found.append(Row(Entry.LOSSES, "Lost Islanders", str(len(s.state.losses))))
+    if table_cards.table_draws(s) and any(
+            getattr(s.state.setup.options, d) == "secret" for d in table_cards.MISSION_DECKS):
+        kept = sum(len(cs) for cs in s.kept.values())
+        found.append(Row(Entry.MISSIONS, "Kept missions", f"{kept} in"))
+    return [*found, Row(Entry.SCORE_GAME, "Score the game")]
 
 
 def _results(s: Session) -> list[Row]:
@@ -203,6 +216,7 @@ def _notice(s: Session) -> list[Row]:
 BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
     F.NOTICE: _notice,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
-    F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.BONUS: _bonus, F.REVIEW: _review,
+    F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
+    F.BONUS: _bonus, F.REVIEW: _review,
     F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,
 }

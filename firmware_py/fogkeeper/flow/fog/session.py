@@ -120,6 +120,16 @@ class Ask(StrEnum):
     REMOVE_LOSS = "remove_loss"
 
 
+@dataclass(frozen=True)
+class CardAsk:
+    """A card the table turns over from its own deck, and where the game goes once it is
+    entered (``then``: setup, turn, fog or review); ``player`` for a Guardian or mission."""
+
+    deck: str
+    then: str
+    player: str = ""
+
+
 class Purpose(StrEnum):
     """What the Islander picker enters: a loss of the FOG step, or an Islander that scores."""
 
@@ -201,6 +211,13 @@ class Session:
     asking: Ask | None = None
     removing: int = -1      # the row the question would remove
     pick: Pick | None = None
+    card_queue: list[CardAsk] = field(default_factory=list)   # cards the table enters
+    card_letter: str = "A"
+    card_number: int = 0
+    card_then: str = ""       # where the game went on after the last card entered
+    entered_round: int = 0    # the round whose event the table has entered
+    shown_card: str = ""      # the card whose full text is on screen
+    show_starts_turn: bool = False
     score_colour: int = 0
     grid_boat: int = 0      # the boat grid's column (a boat in play) and row
     grid_row: int = 0

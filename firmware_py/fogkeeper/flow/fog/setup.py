@@ -26,7 +26,7 @@ DEFAULT_SETUP: Setup = {
     **dict.fromkeys(BOOL_OPTIONS, False), **dict.fromkeys(CHOICE_OPTIONS, OFF),
     "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
     "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
-    "commoner_rp": 0,
+    "commoner_rp": 0, "draws": "box",
 }
 
 
@@ -102,6 +102,12 @@ def _has_teams(setup: Setup) -> bool:
     return _multi(setup) and setup["players"] in (4, 6)
 
 
+def _has_decks(setup: Setup) -> bool:
+    """An Uncertainty deck is in play: the box or the table turns its cards over."""
+    decks = ("events", "fog_cards", "guardians", "rescued_islanders", "rescue_achievements")
+    return any(setup.get(k) for k in decks)
+
+
 def _many_colours(setup: Setup) -> bool:
     return _multi(setup) and colour_count(setup) > int(setup["players"])
 
@@ -138,6 +144,7 @@ TAIL = [
     SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open"), _multi),
     SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
     SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
+    SetupRow("draws", "Cards drawn by", fixed("box", "table"), lambda s: _has_decks(s)),
 ]
 START = SetupRow("start_game", "Start game", fixed(""))
 

@@ -37,6 +37,8 @@ class FogScreen(StrEnum):
     DETAIL = "detail"        # one player's breakdown, missions, tie-break counts
     END_NOW = "end_now"      # confirm: nobody has an Islander left to move
     ASK = "ask"              # a question before the box acts: FOG step, undo past it, remove
+    CARD = "card"            # the table turned a card over: its letter and number
+    SHOW = "show"            # a card's full text (the round's event at its start, on demand)
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
 
@@ -53,6 +55,8 @@ GAME_PATH: list[dict[str, object]] = [
      "before": ["store_preset", "ask_values"]},
     {"trigger": "start", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
     {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    # cards the table turns over itself (Guardians, open missions) are entered first
+    {"trigger": "ok", "source": F.INFO, "dest": F.CARD, "conditions": "has_cards_to_enter"},
     # missions: only the player holding the box sees their two cards
     {"trigger": "ok", "source": F.INFO, "dest": F.PASS, "conditions": "is_mission_due"},
     {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
@@ -71,8 +75,31 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "ok", "source": F.TURN, "dest": F.ASK, "conditions": "is_round_end",
      "before": "ask_round_end"},
     {"trigger": "ok", "source": F.TURN, "dest": F.TURN, "before": ["close_turn", "start_turn"]},
+    {"trigger": "ok", "source": F.ASK, "dest": F.CARD,
+     "conditions": ["is_asking_round_end", "is_fog_card_due"],
+     "before": ["ask_fog_card", "forget_question"]},
     {"trigger": "ok", "source": F.ASK, "dest": F.FOG, "conditions": "is_asking_round_end",
      "before": ["close_turn", "forget_question"]},
+    # a round's event: entered when the table turns it over, then shown in full (also on
+    # demand: up on the turn screen)
+    {"trigger": "ask_card", "source": [F.TURN, F.REVIEW], "dest": F.CARD},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.CARD,
+     "conditions": "has_cards_to_enter"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.FOG, "conditions": "is_card_for_fog",
+     "before": "close_turn"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.TURN, "conditions": "is_card_for_turn",
+     "before": "begin_turns"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.REVIEW,
+     "conditions": "is_card_for_review", "after": "cursor_to_score"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.INFO},
+    {"trigger": "back", "source": F.CARD, "dest": F.TURN, "conditions": "is_card_for_fog",
+     "before": "drop_cards"},
+    {"trigger": "back", "source": F.CARD, "dest": F.REVIEW, "conditions": "is_card_for_review",
+     "before": "drop_cards", "after": "cursor_to_score"},
+    {"trigger": "show_card", "source": F.TURN, "dest": F.SHOW},
+    {"trigger": ["ok", "back"], "source": F.SHOW, "dest": F.TURN,
+     "conditions": "is_round_start_show", "before": "start_shown_turn"},
+    {"trigger": ["ok", "back"], "source": F.SHOW, "dest": F.TURN},
     # undo past a FOG step (B or up on the turn screen) asks first too
     {"trigger": "ask_undo_fog", "source": F.TURN, "dest": F.ASK},
     {"trigger": "ok", "source": F.ASK, "dest": F.TURN, "conditions": "is_asking_undo_fog",

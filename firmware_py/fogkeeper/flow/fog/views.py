@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fog import missions
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.fog import missions, table_cards
 from fogkeeper.flow.fog.boats import boat
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.menus import menu_rows
@@ -170,6 +171,21 @@ def _score(flow: FogFlow, now: float) -> Frame:
     return _list(flow, f"{colour}: boats, piers", "OK: add/remove/done")
 
 
+def _card(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    wanted = table_cards.card_id(s)
+    try:
+        note = " ".join(table_cards.text_lines(s, wanted))[:40]
+    except FogkeeperError:
+        note = "no such card"
+    return _form(flow, table_cards.question(s), note or wanted, "<> change OK enter")
+
+
+def _show(flow: FogFlow, now: float) -> Frame:
+    title = f"Round {flow.s.state.round_no} event" if flow.s.show_starts_turn else "The card"
+    return _list(flow, title, "^v read  OK back")
+
+
 def _boats(flow: FogFlow, now: float) -> Frame:
     s = flow.s
     items = tuple(MenuItem(r.label, r.value) for r in menu_rows(s, F.BOATS))
@@ -206,6 +222,6 @@ def _quit(flow: FogFlow, now: float) -> Frame:
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
-    F.BOATS: _boats,
+    F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
     F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
 }

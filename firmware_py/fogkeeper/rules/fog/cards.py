@@ -26,6 +26,7 @@ class Card:
     number: int
     letter: str
     name: str
+    text: str = ""      # the printed effect, as the rulebook words it
 
     @property
     def card_id(self) -> str:
@@ -124,6 +125,7 @@ def _common(raw: Mapping[str, Any], path: str) -> dict[str, Any]:
         "number": d.integer(d.need(raw, "number", path, E), f"{path}.number", E),
         "letter": d.choice(d.need(raw, "letter", path, E), ("A", "B", "C"), f"{path}.letter", E),
         "name": d.text(d.need(raw, "name", path, E), f"{path}.name", E),
+        "text": str(raw.get("text", "")),
     }
 
 
@@ -191,6 +193,28 @@ def _achievement(raw: Mapping[str, Any], p: str) -> AchievementCard:
         nation=str(raw.get("nation", "")),
         water_tile=str(raw.get("water_tile", "")),
     )
+
+
+def card_text(card: Card) -> str:
+    """What the card says, in full: its printed text, else what its data means."""
+    if card.text:
+        return f"{card.card_id} {card.name}: {card.text}"
+    if isinstance(card, FogCard):
+        return (f"{card.card_id} FOG Speed {card.steps}: the FOG Marker advances "
+                f"{card.steps} step{'s' if card.steps != 1 else ''}")
+    if isinstance(card, RescuedIslanderCard):
+        wants = ", ".join(f"a {n.type.value} of " + (
+            "any colour" if n.nation == "any" else n.nation or f"the {n.water_tile} boat")
+            for n in card.islanders)
+        return f"{card.card_id} Rescued Islander, {card.rp} RP: rescue {wants}"
+    if isinstance(card, AchievementCard):
+        colour = card.nation or f"the boat on {card.water_tile}"
+        goal = {"most_in_any_boat": "the most Islanders in any one boat",
+                "most_in_boat": f"the most Islanders in the {colour} boat",
+                "most_rescued": f"the most rescued {colour} Islanders"}[card.goal]
+        return (f"{card.card_id} Rescue Achievements, {card.rp} RP: {goal} (a tie is "
+                "enough; rescued = in a boat or on the pier)")
+    return f"{card.card_id} {card.name}"
 
 
 def _deck(data: Mapping[str, Any], name: str, read: Any) -> tuple[Any, ...]:
