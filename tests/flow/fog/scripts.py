@@ -72,7 +72,9 @@ def keep_mission(second: bool) -> Step:
         t.press(HOLD, OK)
         assert t.fog.screen is F.HAND
         shoot(t, "hand")
-        if second:
+        for _ in range(12 if second else 0):   # each card in full: card 2 starts lower
+            if t.cursor_label().startswith("card 2"):
+                break
             t.press(DOWN)
         t.press(OK)
     return step

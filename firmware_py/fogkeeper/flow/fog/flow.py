@@ -208,7 +208,8 @@ class FogFlow:
     def _on_hand(self, trigger: str) -> bool:
         if trigger != "ok":
             return False
-        self.keep_card(self.s.cursor)
+        key = self.chosen()
+        self.keep_card(key.index if isinstance(key, Item) else self.s.cursor)
         return True
 
     def _on_draft(self, trigger: str) -> bool:

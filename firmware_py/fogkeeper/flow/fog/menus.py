@@ -116,7 +116,13 @@ def _info(s: Session) -> list[Row]:
 
 
 def _hand(s: Session) -> list[Row]:
-    return [Row(Item(i), mission_text(s.rules, c)) for i, c in enumerate(missions.hand(s))]
+    """Both cards in full, line by line (scrolled, never cut); every line of a card keeps it."""
+    found = []
+    for i, card in enumerate(missions.hand(s)):
+        lines = table_cards.text_lines(s, card, table_cards.TEXT_WIDTH - 2)
+        found += [Row(Item(i), f"{i + 1} {line}" if n == 0 else f"  {line}")
+                  for n, line in enumerate(lines)]
+    return found
 
 
 def _open(s: Session) -> list[Row]:

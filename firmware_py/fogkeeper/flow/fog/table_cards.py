@@ -184,6 +184,6 @@ def mission_asks(s: Session) -> None:
                 ask(s, deck, "review", seat.name)
 
 
-def text_lines(s: Session, card: str) -> list[str]:
+def text_lines(s: Session, card: str, width: int = TEXT_WIDTH) -> list[str]:
     """A card's full text, wrapped to the screen's width (read by scrolling, never cut)."""
-    return textwrap.wrap(card_text(s.rules.cards.by_id(card)), TEXT_WIDTH)
+    return textwrap.wrap(card_text(s.rules.cards.by_id(card)), width)

@@ -9,7 +9,7 @@ from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import missions, table_cards
 from fogkeeper.flow.fog.boats import boat
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
-from fogkeeper.flow.fog.menus import menu_rows
+from fogkeeper.flow.fog.menus import Item, menu_rows
 from fogkeeper.flow.fog.scoring import islander_label
 from fogkeeper.flow.fog.session import Ask, Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
@@ -74,7 +74,9 @@ def _hand(flow: FogFlow, now: float) -> Frame:
     title = f"{turn.player if turn else ''}: keep one"
     shown = _list(flow, title, "^v choose  OK keep")
     cards = len(missions.hand(flow.s))
-    lines = [f"{'>' if i == flow.s.cursor else ' '} card {i + 1} (on the panel only)"
+    key = flow.chosen()
+    under = key.index if isinstance(key, Item) else 0
+    lines = [f"{'>' if i == under else ' '} card {i + 1} (on the panel only)"
              for i in range(cards)]
     return Frame(shown.image, (title, *lines, "^v choose  OK keep"), private=True)
 
