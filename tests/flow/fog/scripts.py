@@ -72,9 +72,10 @@ def keep_mission(second: bool) -> Step:
         t.press(HOLD, OK)
         assert t.fog.screen is F.HAND
         shoot(t, "hand")
-        for _ in range(12 if second else 0):   # each card in full: card 2 starts lower
-            if t.cursor_label().startswith("card 2"):
-                break
+        t.press(Button.RIGHT)   # read the first card in full, then back
+        shoot(t, "hand-read")
+        t.press(Button.LEFT)
+        if second:
             t.press(DOWN)
         t.press(OK)
     return step

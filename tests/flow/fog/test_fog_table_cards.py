@@ -6,8 +6,8 @@ from __future__ import annotations
 import textwrap
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import DOWN, HOLD, OK, UP, B
-from fogkeeper.flow.fog.menus import Item, menu_rows
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
+from fogkeeper.flow.fog.menus import menu_rows
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import FogCard, GuardianPick, card_text
 
@@ -134,19 +134,21 @@ def test_kept_missions_are_entered_from_the_real_cards_at_the_score() -> None:
                                                      players[1]: ["A52"]}
 
 
-def test_the_mission_choice_shows_both_cards_in_full_before_keeping() -> None:
+def test_the_mission_choice_reads_each_card_in_full_before_keeping() -> None:
     t = AppDriver()
     t.press(OK).choose("Players", "2").choose("Achievements", "secret")
     t.go_to_row("Start game").press(OK, OK, HOLD, OK)
     assert t.screen is F.HAND
-    rows = menu_rows(t.fog.s, F.HAND)
     cards = t.fog.s.mission_deals[0].cards
     for i, card in enumerate(cards):
-        mine = " ".join(r.label[2:] for r in rows if r.key == Item(i))
-        assert mine == " ".join(textwrap.wrap(card_text(t.fog.s.rules.cards.by_id(card)), 19))
-        assert "..." not in mine
-    assert t.frame.private
-    while not t.cursor_label().startswith("card 2"):
-        t.press(DOWN)
+        t.press(RIGHT)
+        rows = menu_rows(t.fog.s, F.HAND)
+        text = card_text(t.fog.s.rules.cards.by_id(card))
+        assert [r.label for r in rows] == textwrap.wrap(text, 21)
+        assert t.frame.private and not any("..." in r.label for r in rows)
+        t.press(*[DOWN] * len(rows), LEFT)
+        assert t.fog.s.reading is False
+        if i == 0:
+            t.press(DOWN)
     t.press(OK)
     assert t.fog.s.kept[t.fog.s.mission_deals[0].player] == [cards[1]]

@@ -206,10 +206,17 @@ class FogFlow:
         return True
 
     def _on_hand(self, trigger: str) -> bool:
-        if trigger != "ok":
+        s = self.s
+        if s.reading and trigger in ("up", "down"):
+            last = len(menu_rows(s, F.HAND)) - 1
+            s.read_line = max(0, min(last, s.read_line + (1 if trigger == "down" else -1)))
+        elif trigger in ("right", "left", "back") and (s.reading or trigger == "right"):
+            s.reading, s.read_line = trigger == "right" and not s.reading, 0
+        elif trigger == "ok":
+            s.reading = False
+            self.keep_card(s.cursor)
+        else:
             return False
-        key = self.chosen()
-        self.keep_card(key.index if isinstance(key, Item) else self.s.cursor)
         return True
 
     def _on_draft(self, trigger: str) -> bool:

@@ -116,13 +116,11 @@ def _info(s: Session) -> list[Row]:
 
 
 def _hand(s: Session) -> list[Row]:
-    """Both cards in full, line by line (scrolled, never cut); every line of a card keeps it."""
-    found = []
-    for i, card in enumerate(missions.hand(s)):
-        lines = table_cards.text_lines(s, card, table_cards.TEXT_WIDTH - 2)
-        found += [Row(Item(i), f"{i + 1} {line}" if n == 0 else f"  {line}")
-                  for n, line in enumerate(lines)]
-    return found
+    """One row a card; right reads the card under the cursor in full (scrolled, never cut)."""
+    if s.reading:
+        card = missions.hand(s)[s.cursor]
+        return [Row(Item(i), line) for i, line in enumerate(table_cards.text_lines(s, card))]
+    return [Row(Item(i), f"card {i + 1}: {c}", "> read") for i, c in enumerate(missions.hand(s))]
 
 
 def _open(s: Session) -> list[Row]:

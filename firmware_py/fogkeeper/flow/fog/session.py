@@ -218,6 +218,8 @@ class Session:
     entered_round: int = 0    # the round whose event the table has entered
     shown_card: str = ""      # the card whose full text is on screen
     show_starts_turn: bool = False
+    reading: bool = False     # a mission card of the hand read in full (private)
+    read_line: int = 0
     score_colour: int = 0
     grid_boat: int = 0      # the boat grid's column (a boat in play) and row
     grid_row: int = 0

@@ -9,7 +9,7 @@ from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import missions, table_cards
 from fogkeeper.flow.fog.boats import boat
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
-from fogkeeper.flow.fog.menus import Item, menu_rows
+from fogkeeper.flow.fog.menus import menu_rows
 from fogkeeper.flow.fog.scoring import islander_label
 from fogkeeper.flow.fog.session import Ask, Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
@@ -70,13 +70,18 @@ def _pass(flow: FogFlow, now: float) -> Frame:
 def _hand(flow: FogFlow, now: float) -> Frame:
     """The cards are drawn on the panel only: a private frame (the link gets neither its text
     nor its picture), whose own text lines say which card is chosen, never what it is."""
-    turn = missions.mission_turn(flow.s)
+    s = flow.s
+    turn = missions.mission_turn(s)
     title = f"{turn.player if turn else ''}: keep one"
-    shown = _list(flow, title, "^v choose  OK keep")
-    cards = len(missions.hand(flow.s))
-    key = flow.chosen()
-    under = key.index if isinstance(key, Item) else 0
-    lines = [f"{'>' if i == under else ' '} card {i + 1} (on the panel only)"
+    if s.reading:
+        items = tuple(MenuItem(r.label, r.value) for r in menu_rows(s, F.HAND))
+        view = MenuView(f"Card {s.cursor + 1}, in full", items, s.read_line,
+                        "^v read <back OK keep")
+        shown = render_menu(view)
+    else:
+        shown = _list(flow, title, "^v choose > read OK keep")
+    cards = len(missions.hand(s))
+    lines = [f"{'>' if i == s.cursor else ' '} card {i + 1} (on the panel only)"
              for i in range(cards)]
     return Frame(shown.image, (title, *lines, "^v choose  OK keep"), private=True)
 
