@@ -1,9 +1,12 @@
-"""Reads The FOG's board, deck and solo scenario TOML files from the config folder."""
+"""Reads The FOG's board, deck and solo scenario TOML files from the config folder, with the
+owner's own corrections from the data folder over them (they survive a reinstall)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fogkeeper.data import read_toml
 from fogkeeper.errors import ConfigError
@@ -26,10 +29,36 @@ def load_board(name: str, folder: Path | None = None) -> Board:
     return board_from_dict(read_toml(path), source=str(path))
 
 
+OWNER_ENV = "FOGKEEPER_DATA_DIR"
+DEFAULT_OWNER_DIR = "~/.local/share/fogkeeper"   # the box's default data folder
+
+
+def owner_dir() -> Path:
+    """The owner's data folder (the box's ``[storage] data_dir``; FOGKEEPER_DATA_DIR)."""
+    return Path(os.environ.get(OWNER_ENV) or DEFAULT_OWNER_DIR).expanduser()
+
+
+def owner_file(*parts: str) -> Path:
+    """Where the owner keeps a corrected FOG data file: ``<data>/fog/<parts>``."""
+    return owner_dir().joinpath("fog", *parts)
+
+
+def _with_owner_cards(deck: str, shipped: dict[str, Any]) -> dict[str, Any]:
+    """The owner's cards of this deck (by number) over the shipped ones."""
+    path = owner_file("decks", DECK_FILES[deck])
+    if not path.is_file():
+        return shipped
+    own = {c.get("number"): c for c in read_toml(path).get("card", []) if isinstance(c, dict)}
+    cards = [own.pop(c.get("number"), c) for c in shipped.get("card", [])]
+    return {**shipped, "card": [*cards, *own.values()]}
+
+
 def load_cards(folder: Path | None = None) -> CardSet:
-    """The five Uncertainty decks from `<config>/decks/fog_*.toml`."""
+    """The five Uncertainty decks from `<config>/decks/fog_*.toml`, the owner's cards over
+    them (`<data>/fog/decks/`: e.g. the "Rescued Islander" cards the rulebook does not print)."""
     base = (folder or config_dir()) / "decks"
-    return cards_from_dict({deck: read_toml(base / file) for deck, file in DECK_FILES.items()})
+    return cards_from_dict({deck: _with_owner_cards(deck, read_toml(base / file))
+                            for deck, file in DECK_FILES.items()})
 
 
 def load_rules(board: str, folder: Path | None = None) -> FogRules:

@@ -55,7 +55,7 @@ def four_player_checklist(t: Driver) -> None:
     t.choose("Mode", "multiplayer").choose("Players", "4").choose("1 Hourglass", "on")
     t.choose("4 Empty boats", "on")
     t.choose("10 Leaders", "on").choose("Events deck", "with calm")
-    t.choose("FOG cards", "standard").choose("Rescued Isl.", "secret")
+    t.choose("FOG cards", "standard").choose("Achievements", "secret")
     t.go_to_row("Start game").press(OK)
     assert t.fog.screen is F.INFO
     shoot(t, "info")

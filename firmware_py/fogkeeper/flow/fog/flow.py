@@ -18,13 +18,14 @@ from fogkeeper.flow.fog import (
     fog_step,
     link,
     missions,
+    pictured,
     scoring,
     table_cards,
     turns,
     views,
 )
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
-from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
+from fogkeeper.flow.fog.menus import Entry, Item, Key, MissionCard, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
     HOURGLASS_SECONDS,
@@ -46,7 +47,7 @@ from fogkeeper.ui.draw import Frame
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
-         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW}
+         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW, F.PICTURE}
 DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
@@ -77,7 +78,7 @@ class FogFlow:
             F.SETUP: self._on_setup, F.VALUES: self._on_values, F.HAND: self._on_hand,
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
-            F.BOATS: self._on_boats, F.CARD: self._on_card,
+            F.BOATS: self._on_boats, F.CARD: self._on_card, F.PICTURE: self._on_picture,
         }
         self.link = link.dispatcher(self)
 
@@ -272,6 +273,20 @@ class FogFlow:
             self.trigger("colour_done")
         return True
 
+    def _on_picture(self, trigger: str) -> bool:
+        if trigger in ("left", "right"):
+            pictured.step(self.s, self.s.cursor, -1 if trigger == "left" else +1)
+        elif trigger == "ok" and self.chosen() is Entry.DONE:
+            self.trigger("pictured")
+        elif trigger == "ok":
+            pictured.step(self.s, self.s.cursor, +1)
+        else:
+            return False
+        return True
+
+    def keep_picture(self) -> None:
+        pictured.keep(self.s)
+
     def _on_card(self, trigger: str) -> bool:
         if trigger in ("left", "right"):
             step = -1 if trigger == "left" else +1
@@ -333,6 +348,9 @@ class FogFlow:
         elif key is Entry.MISSIONS:
             table_cards.mission_asks(self.s)
             self.trigger("ask_card")
+        elif isinstance(key, MissionCard):
+            pictured.open_form(self.s, key.card_id)
+            self.trigger("picture")
         else:
             self.trigger("score")
         return True

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from fogkeeper.flow.fog import boats, missions, scoring, table_cards
+from fogkeeper.flow.fog import boats, missions, pictured, scoring, table_cards
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
@@ -46,7 +46,14 @@ class Tile:
     value: int
 
 
-Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot
+@dataclass(frozen=True)
+class MissionCard:
+    """A "Rescued Islander" card whose picture the table enters at the review."""
+
+    card_id: str
+
+
+Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot | MissionCard
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,12 @@ def _score(s: Session) -> list[Row]:
     return [*found, Row(Entry.ADD, "+ add Islander"), Row(Entry.DONE, "Done", f"{len(found)} in")]
 
 
+def _picture(s: Session) -> list[Row]:
+    found = [Row(Item(i), label, value) for i, ((label, _), value)
+             in enumerate(zip(pictured.fields(s), pictured.values(s), strict=True))]
+    return [*found, Row(Entry.DONE, "Done")]
+
+
 def _card(s: Session) -> list[Row]:
     return [Row(Item(0), "letter", s.card_letter), Row(Item(1), "number", f"{s.card_number:02d}")]
 
@@ -171,6 +184,10 @@ def _review(s: Session) -> list[Row]:
         found.append(Row(Item(i), display_name(colour),
                          f"{len(s.final.get(colour, []))} in {lost} lost{bonus}"))
     found.append(Row(Entry.LOSSES, "Lost Islanders", str(len(s.state.losses))))
+    for card in pictured.unknown(s):
+        given = s.pictured.get(card)
+        found.append(Row(MissionCard(card), f"Card {card}",
+                         f"{given.rp} RP" if given else "enter"))
     if table_cards.table_draws(s) and any(
             getattr(s.state.setup.options, d) == "secret" for d in table_cards.MISSION_DECKS):
         kept = sum(len(cs) for cs in s.kept.values())
@@ -221,6 +238,7 @@ BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
     F.NOTICE: _notice,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
     F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
+    F.PICTURE: _picture,
     F.BONUS: _bonus, F.REVIEW: _review,
     F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from fogkeeper.flow.fog import pictured
 from fogkeeper.flow.fog.begin import guardians_json, leaders_json, public_setup
 from fogkeeper.flow.fog.fog_step import loss_rows
 from fogkeeper.flow.fog.session import (
@@ -221,7 +222,8 @@ def build_record(s: Session) -> dict[str, object]:
                   "end_reason": state.end_reason},
         "draws": draws, "final_positions": _positions(s),
         "preparation_bonuses": {} if s.solo else {c: bonus_list(s, c) for c in s.colours},
-        "missions": {"held": s.kept, "open": s.open_missions},
+        "missions": {"held": s.kept, "open": s.open_missions,
+                     "cards": {c: p.to_dict() for c, p in s.pictured.items()}},
         "solo": {"scenario": str(s.setup.get("scenario", "")),
                  "minimum_crew_rp": int(s.setup.get("crew_rp", 0)) if s.solo else 0,
                  "commoner_rescue_rp": int(s.setup.get("commoner_rp", 0)) if s.solo else 0},
@@ -234,6 +236,10 @@ def _drawn(deck: Deck | None) -> list[str]:
 
 def score(s: Session) -> tuple[dict[str, object], Result]:
     """Check and score the record; a refused record raises RecordError naming every reason."""
+    for card in pictured.unknown(s):
+        if card not in s.pictured:
+            raise FogFlowError(f"the rulebook does not print card {card}: enter what it "
+                               "pictures and its RP (its row on this review)")
     record = build_record(s)
     result = score_record(record_from_dict(record), s.rules)
     return record, result

@@ -130,6 +130,19 @@ class CardAsk:
     player: str = ""
 
 
+@dataclass(frozen=True)
+class Pictured:
+    """What a "Rescued Islander" card pictures, as the table read it off the card: its RP and
+    each Islander as "type:nation" (nation "any" for a black icon)."""
+
+    rp: int = 8
+    islanders: tuple[str, ...] = ("warrior:any", "-", "-")
+
+    def to_dict(self) -> dict[str, object]:
+        needs = [x.split(":") for x in self.islanders if x != "-"]
+        return {"rp": self.rp, "islanders": [{"type": t, "nation": n} for t, n in needs]}
+
+
 class Purpose(StrEnum):
     """What the Islander picker enters: a loss of the FOG step, or an Islander that scores."""
 
@@ -219,6 +232,9 @@ class Session:
     shown_card: str = ""      # the card whose full text is on screen
     show_starts_turn: bool = False
     reading: bool = False     # a mission card of the hand read in full (private)
+    pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards
+    picture_card: str = ""    # the card whose picture is being entered
+    picture: Pictured = field(default_factory=Pictured)
     read_line: int = 0
     score_colour: int = 0
     grid_boat: int = 0      # the boat grid's column (a boat in play) and row

@@ -39,6 +39,7 @@ class FogScreen(StrEnum):
     ASK = "ask"              # a question before the box acts: FOG step, undo past it, remove
     CARD = "card"            # the table turned a card over: its letter and number
     SHOW = "show"            # a card's full text (the round's event at its start, on demand)
+    PICTURE = "picture"      # what a "Rescued Islander" card pictures, read off the card
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
 
@@ -178,6 +179,11 @@ GAME_PATH: list[dict[str, object]] = [
      "before": "next_score_colour"},
     {"trigger": "back", "source": F.BONUS, "dest": F.BOATS},
     {"trigger": "edit", "source": F.REVIEW, "dest": F.BOATS, "before": "open_grid"},
+    # a "Rescued Islander" card the rulebook does not print: what it pictures, from the card
+    {"trigger": "picture", "source": F.REVIEW, "dest": F.PICTURE},
+    {"trigger": "pictured", "source": F.PICTURE, "dest": F.REVIEW, "before": "keep_picture",
+     "after": "cursor_to_score"},
+    {"trigger": "back", "source": F.PICTURE, "dest": F.REVIEW, "after": "cursor_to_score"},
     {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
      "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
     {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry

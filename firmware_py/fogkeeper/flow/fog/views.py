@@ -178,6 +178,11 @@ def _score(flow: FogFlow, now: float) -> Frame:
     return _list(flow, f"{colour}: boats, piers", "OK: add/remove/done")
 
 
+def _picture(flow: FogFlow, now: float) -> Frame:
+    return _form(flow, f"Card {flow.s.picture_card}", "as the card pictures it",
+                 "<> change OK on Done")
+
+
 def _card(flow: FogFlow, now: float) -> Frame:
     s = flow.s
     wanted = table_cards.card_id(s)
@@ -229,6 +234,6 @@ def _quit(flow: FogFlow, now: float) -> Frame:
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
-    F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
+    F.BOATS: _boats, F.CARD: _card, F.SHOW: _show, F.PICTURE: _picture,
     F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
 }

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from fogkeeper.rules.fog.board import Board
-from fogkeeper.rules.fog.cards import CardSet
+from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.model import AREAS, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Record
@@ -165,6 +165,10 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         if card[0] not in letters:
             yield (f"missions: {card} is not used on board {board.name} (it uses mission "
                    f"cards {', '.join(letters)})")
+        card_data = cards.by_id(card)
+        if isinstance(card_data, RescuedIslanderCard) and not card_data.known:
+            yield (f"missions: the rulebook does not print {card}; enter what the card pictures "
+                   f"and its RP (missions.cards.{card}), or keep it in the owner's deck file")
         mode = getattr(record.options, deck)
         if card in holders and mode == "open":
             yield (f"missions: {card} is held, but the {DECK_NAMES[deck]} deck is played "
