@@ -12,12 +12,15 @@ class CountingBus:
     def __init__(self) -> None:
         self.command_bytes = 0
         self.data_bytes = 0
+        self.calls = 0  # bus transactions: each costs an address and a control byte on I2C
 
     def command(self, *cmd: int) -> None:
         self.command_bytes += len(cmd)
+        self.calls += 1
 
     def data(self, data: Sequence[int] | bytes) -> None:
         self.data_bytes += len(data)
+        self.calls += 1
 
     def cleanup(self) -> None:
         pass

@@ -29,7 +29,10 @@ from pathlib import Path
 
 import serial
 
-from box_process import peak_rss_mb
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import reference as workload
+from box_process import BOX_ENV, peak_rss_mb
 
 
 class Box:
@@ -42,7 +45,8 @@ class Box:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "fogkeeper", "run", "--sim", "--config", str(config),
              "--link", f"pty:{self.link}"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=BOX_ENV)
         while not self.link.exists():
             time.sleep(0.01)
         self.port = serial.Serial(str(self.link), timeout=5)
@@ -140,6 +144,9 @@ def main() -> None:
             print(f"read-only commands: {reads:.0f} per second")
             print(f"commands with write-ahead (saved and fsynced before the ok): "
                   f"{writes:.0f} per second")
+            cpu = workload.measure()
+            print(cpu.describe())
+            print(cpu.ms("save cost per command", save))
             print(f"save cost per command: {save * 1000:.2f} ms = "
                   f"{save / reference:.2f} x a reference atomic 4 kB save "
                   f"({reference * 1000:.2f} ms on this disk)")

@@ -19,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import reference
 from common import percentile
 from fogkeeper.app.box import Stop
 from fogkeeper.app.run import build
@@ -33,7 +34,7 @@ class Stamps:
         self.expired: list[float] = []
         self.event = threading.Event()
 
-    def send(self, line: bytes) -> None:
+    def send(self, line: bytes, host: int | None = None) -> None:
         if b'"event":"timer.expired"' in line:
             self.expired.append(time.monotonic())
             self.event.set()
@@ -76,6 +77,10 @@ def main() -> None:
           f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms, min {min(ms):.2f} ms "
           f"over {len(ms)} runs of {args.seconds} s")
     print(f"(request queued -> glass started: median {statistics.median(starts) * 1000:.2f} ms)")
+    ref = reference.measure()
+    print(ref.describe())
+    print(ref.ms("expiry error, median (mostly waking, little CPU: the ratio says little)",
+                 statistics.median(errors)))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from typing import Any
 
@@ -123,3 +124,32 @@ def test_closing_frees_the_pins_for_the_next_user(inputs: Any, mock_factory: Any
     inputs.close()
     again = GpioInputs(WAVESHARE, lambda event: None, pin_factory=mock_factory)
     again.close()
+
+
+def test_still_controls_need_one_sleeping_thread_not_one_per_control(
+    mock_factory: Any,
+) -> None:
+    # gpiozero's Button keeps a hold thread per control, waking every 0.1 s; the box's
+    # inputs keep one timer thread for all holds, and it sleeps while nothing is pressed
+    before = {t.ident for t in threading.enumerate()}
+    board = GpioInputs(WAVESHARE, lambda event: None, hold_seconds=HOLD_S,
+                       pin_factory=mock_factory)
+    try:
+        started = [t for t in threading.enumerate() if t.ident not in before]
+        assert [t.name for t in started] == ["hold-timer"]
+    finally:
+        board.close()
+    assert not started[0].is_alive()
+
+
+def test_holds_of_two_keys_at_once_each_fire_once(
+    inputs: Any, mock_factory: Any, events: queue.Queue[ButtonEvent],
+) -> None:
+    mock_factory.pin(WAVESHARE[Button.KEY1]).drive_low()
+    time.sleep(HOLD_S / 2)
+    mock_factory.pin(WAVESHARE[Button.KEY2]).drive_low()
+    time.sleep(LONG_ENOUGH_S)
+    mock_factory.pin(WAVESHARE[Button.KEY1]).drive_high()
+    mock_factory.pin(WAVESHARE[Button.KEY2]).drive_high()
+    assert drained(events) == [ButtonEvent(Button.KEY1, long=True),
+                               ButtonEvent(Button.KEY2, long=True)]

@@ -126,6 +126,25 @@ def test_a_one_digit_change_sends_a_fraction_of_a_frame(
     assert ram.image().tobytes() == countdown_screen(29).tobytes()
 
 
+def test_the_ssd1306_sends_changed_pages_apart_when_that_is_fewer_bytes(
+    bus: Any, make_ram: Any,
+) -> None:
+    # a countdown second: digits change mid-screen, the bar shrinks at the right; one window
+    # over both would carry every column between them
+    ram = make_ram("ssd1306")
+    sink = FrameSink(oled("ssd1306", bus, ram))
+    before = Image.new("1", (128, 64))
+    ImageDraw.Draw(before).rectangle((0, 16, 7, 23), fill=1)
+    ImageDraw.Draw(before).rectangle((120, 24, 127, 31), fill=1)
+    sink.push(before)
+    ram.apply(bus.calls)
+    bus.calls.clear()
+    sink.push(Image.new("1", (128, 64)))
+    ram.apply(bus.calls)
+    assert len(bus.data_bytes()) == 16  # 8 columns of page 2, 8 of page 3 (not 2 x 128)
+    assert ram.image().tobytes() == Image.new("1", (128, 64)).tobytes()
+
+
 @pytest.mark.parametrize("driver", OLEDS)
 @pytest.mark.parametrize("seed", range(6))
 def test_display_ram_follows_any_sequence_of_frames(

@@ -40,11 +40,19 @@ class RecordingLink:
         return [line for line in self.lines if line.get("event") == name]
 
 
+# The wall clock each data folder's box last read: a box started again on the folder (a
+# restart after a pulled plug) goes on from there, as if it came back at once.
+WALL_CLOCKS: dict[Path, float] = {}
+WALL_START = 1_800_000_000.0
+
+
 class BoxHarness:
     def __init__(self, data_dir: Path, **sections: dict[str, Any]) -> None:
         OPEN.append(self)
         self.sections = sections
         self.now = 1000.0
+        self.data_dir = data_dir
+        self._wall_base = WALL_CLOCKS.get(data_dir, WALL_START) - self.now
         raw: dict[str, Any] = {
             "display": {"driver": "dummy"},
             "inputs": {"pin_factory": "mock", "hold_seconds": 0.3, "bounce_seconds": 0},
@@ -54,11 +62,16 @@ class BoxHarness:
         for name, values in sections.items():
             raw[name] = {**raw.get(name, {}), **values}
         self.config = parse_config(raw, source="harness")
-        self.box: Box = build(self.config, clock=lambda: self.now)
+        self.box: Box = build(self.config, clock=lambda: self.now, wall_clock=self.wall)
         self.link = RecordingLink()
         self.box.parts.link = self.link
         self.box.refresh()
         self._next_id = 0
+
+    def wall(self) -> float:
+        """The wall clock: moves with the fake clock, and carries over to a restart."""
+        WALL_CLOCKS[self.data_dir] = self._wall_base + self.now
+        return WALL_CLOCKS[self.data_dir]
 
     # ---- controls -----------------------------------------------------------------------
     def pin(self, button: Button) -> Any:
@@ -98,6 +111,7 @@ class BoxHarness:
             self.box.step(None)
 
         pass_time(self.now, seconds, next_deadline, tick)
+        self.wall()  # a restart after this wait comes back at this moment
         return self
 
     # ---- what the players and the host see ------------------------------------------------

@@ -7,11 +7,12 @@ sleeps until the next item or the next deadline (timer second, save, dim, pixel 
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -22,7 +23,7 @@ from fogkeeper.events import ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
 from fogkeeper.flow.app.views import frame
-from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.hourglass import SAVED_AT_WALL, GlassSnapshot, Phase, resumed
 from fogkeeper.flow.kit.pin import valid_digest
 from fogkeeper.flow.settings import Settings
 from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
@@ -34,6 +35,11 @@ DISPLAY_RETRY_SECONDS = 2.0  # how often a silent display is tried again on a st
 SAVE_RETRY_SECONDS = 5.0     # how often a refused save is tried again with nothing else to do
 WAITING_REQUESTS = 32        # link requests kept waiting; past that the host gets ``busy``
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel stays lit for hours
+# While a glass runs, what time alone changes (warnings, a game's clock) is written at most
+# this often: an SD card wears out under a write every second. The running glass itself
+# needs no saves: its snapshot carries the wall clock, and a resumed box takes off the time
+# that ran out since (hourglass.resumed).
+SAVE_RUNNING_EVERY_SECONDS = 5.0
 
 
 PRIVATE_LINES = ("(private screen: look at the box)",)
@@ -99,18 +105,20 @@ class Box:
     """Owns the app flow and runs it against the parts, on the calling thread."""
 
     def __init__(self, config: Config, parts: Parts, stores: Any, *,
-                 clock: Callable[[], float] = time.monotonic, keymap: bool = False) -> None:
+                 clock: Callable[[], float] = time.monotonic, keymap: bool = False,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config
         self.parts = parts
         self.stores = stores
         self.clock = clock
+        self.wall_clock = wall_clock
         # presses (and Stop) on one queue, link requests on a bounded one: a press never waits
         # behind link traffic, and a flood costs the host ``busy`` replies, not memory
         self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop | Wake] = (
             queue.Queue())
         self.requests: queue.Queue[Request | LinkError] = queue.Queue(WAITING_REQUESTS)
         settings = Settings.from_config(config).merged(stores.load_settings())
-        saved = stores.load_session()
+        saved = self._resumed(stores.load_session())
         offer = saved if saved is not None and snapshot.worth_offering(saved) else None
         first = Screen.RESUME if offer else (Screen.KEYMAP if keymap else Screen.HOME)
         self.app = App(config, self, clock, settings=settings, first_screen=first)
@@ -125,7 +133,8 @@ class Box:
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
-        self._saved_shown = -1
+        self._saved_at: float | None = None  # (monotonic) when the session was last written
+        self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
         self._saved_guard: tuple[int, float] = (0, 0.0)
         self._last_input = clock()
         self._dimmed = False
@@ -256,7 +265,7 @@ class Box:
         except Exception as exc:  # a bug in a flow must not stop the box; the state stays
             log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
         self._housekeeping()
-        self.save()
+        self.save(by_time=item is None)
         if reply is not None and isinstance(item, Request | LinkError):
             if ok and changed and self.storage_problem is not None:
                 reply = encode_error(
@@ -325,24 +334,29 @@ class Box:
             image = _with_banner(image, "NOT SAVED: " + self.storage_problem)
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
-    def save(self, force: bool = False) -> None:
-        """Write the session when it changed, and at each second a running glass shows.
+    def save(self, force: bool = False, *, by_time: bool = False) -> None:
+        """Write the session when it changed (and a settings file that changed).
 
-        Saving in the same step that drew the second means a pulled plug comes back to the
-        very number that was on the screen.
+        ``by_time``: only time passed in this step (a deadline). While the glass runs, such
+        changes are written at most every SAVE_RUNNING_EVERY_SECONDS; a press or a link
+        request is always written before its reply or frame (write-ahead).
         """
         now = self.clock()
-        shown = self.app.glass.shown_seconds(now)
         running = self.app.glass.phase is Phase.RUNNING
-        due = running and shown != self._saved_shown
         retry = self.storage_problem is not None
         guard = self.app.pin_guard
         tried = (guard.wrong, guard.wait_until) != self._saved_guard  # a wrong PIN, refused
-        if not (force or due or retry or tried or self.app.changes != self._saved_changes):
+        if not (force or retry or tried or self.app.changes != self._saved_changes):
             return
+        if (by_time and running and not (force or retry or tried) and self._saved_at is not None
+                and now - self._saved_at < SAVE_RUNNING_EVERY_SECONDS):
+            return  # a later step writes it (the time left needs no write: see resumed())
         if self.app.state is Screen.RESUME:
             return  # nothing decided yet: the offered session stays on disk as it was
         taken = snapshot.take(self.app, now)
+        if running and isinstance(taken.get("hourglass"), dict):
+            taken["hourglass"] = {**taken["hourglass"],  # type: ignore[dict-item]
+                                  SAVED_AT_WALL: round(self.wall_clock(), 3)}
         try:
             self.stores.save_session(taken)  # even a quiet one: it holds the timer's setup
             self.stores.save_settings(self.app.settings)
@@ -350,13 +364,29 @@ class Box:
             # the box plays on from memory; every later step tries again
             self._storage_failed(getattr(exc, "reason", str(exc)))
             return
+        self.session_writes += 1
         self._saved_changes = self.app.changes
-        self._saved_shown = shown
+        self._saved_at = now
         self._saved_guard = (guard.wrong, guard.wait_until)
         if self.storage_problem is not None:
             log.warning("saving works again")
             self.storage_problem = None
             self.emit("storage", {"saved": True})
+
+    def _resumed(self, saved: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The saved session with a glass that ran when saved aged to the wall clock now."""
+        if saved is None or not isinstance(saved.get("hourglass"), dict):
+            return saved
+        glass = resumed(saved["hourglass"], self.wall_clock())
+        if glass is saved["hourglass"]:
+            return saved
+        aged = {**saved, "hourglass": glass}
+        if saved.get("game") is None:
+            # in the words of the screen: whole seconds as the glass shows them (rounded up)
+            shown = {**glass, "left_seconds": math.ceil(glass["left_seconds"] - 1e-9)}
+            aged["summary"] = snapshot.describe(Screen(saved["screen"]),
+                                                cast(GlassSnapshot, shown))
+        return aged
 
     def _storage_failed(self, reason: str) -> None:
         """Say once, on the screen, the link and the log, that the disk refuses, and why."""

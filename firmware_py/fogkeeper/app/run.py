@@ -1,4 +1,10 @@
-"""Composition root: config in, the real or simulated drivers picked, the box's loop run."""
+"""Composition root: config in, the real or simulated drivers picked, the box's loop run.
+
+Start-up order: the display and a splash first (only the config, PIL's image module and the
+display's driver are loaded for it), then the app and its first real screen, then the parts
+a player touches (buttons, buzzer: gpiozero) and the host link (pyserial), then the loop.
+``tests/app/test_start_up.py`` keeps the modules loaded before the splash few.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +16,16 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fogkeeper.app.box import Box, Parts, Stop
 from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, data_dir, load_config
 from fogkeeper.errors import ConfigError
 from fogkeeper.events import Button
+
+if TYPE_CHECKING:
+    from fogkeeper.app.box import Box
+    from fogkeeper.drivers.display import FrameSink
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +51,19 @@ def run(args: argparse.Namespace) -> int:
     except FolderInUseError as exc:
         print(f"fogkeeper: {exc}", file=sys.stderr)
         return 2
-    box = build(config, keymap=args.sim and config.display.driver == "terminal")
+    check_modules(config)
+    sink = open_display(config)
+    sink.push(splash())
+    log.info("splash on the display")
+    box = assemble(config, sink, keymap=args.sim and config.display.driver == "terminal")
+    box.refresh()
+    log.info("first screen on the display")
+    from fogkeeper.app.box import Stop
+
     stop = box.events.put
     signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
     signal.signal(signal.SIGINT, lambda *_: stop(Stop()))
+    connect(box, config)
     log.info("fogkeeper running: %s display, config %s", config.display.driver, config.source)
     try:
         box.run()
@@ -133,43 +151,90 @@ def input_pins(config: Config) -> dict[Button, int]:
     return {b: pin for b, pin in wired.items() if pin != NO_PIN}
 
 
-def build(config: Config, *, keymap: bool = False,
-          clock: Callable[[], float] = time.monotonic) -> Box:
-    """Pick and start every part the config names, then make the box around them."""
-    from fogkeeper.drivers.buzzer import BuzzerPlayer, Tune, create_buzzer
-    from fogkeeper.drivers.display import FrameSink, create_device
-    from fogkeeper.drivers.inputs import GpioInputs
+def splash() -> Any:
+    from fogkeeper.app.splash import splash_image
 
-    check_modules(config)
-    factory = pin_factory(config.inputs.pin_factory)
+    return splash_image()
+
+
+def open_display(config: Config, clock: Callable[[], float] = time.monotonic) -> FrameSink:
+    """The configured display behind a FrameSink (the first thing the box opens)."""
+    from fogkeeper.drivers.display import FrameSink, create_device
+
     d = config.display
     device = create_device(d.driver, interface=d.interface, i2c_port=d.i2c_port,
                            i2c_address=d.i2c_address, spi_port=d.spi_port,
                            spi_device=d.spi_device, spi_speed_hz=d.spi_speed_hz,
                            gpio_dc=d.gpio_dc,
                            gpio_reset=None if d.gpio_reset == NO_PIN else d.gpio_reset)
-    sink = FrameSink(device, clock=clock)
+    return FrameSink(device, clock=clock)
+
+
+def build(config: Config, *, keymap: bool = False,
+          clock: Callable[[], float] = time.monotonic,
+          wall_clock: Callable[[], float] = time.time) -> Box:
+    """Pick and start every part the config names, then make the box around them."""
+    check_modules(config)
+    box = assemble(config, open_display(config, clock), keymap=keymap, clock=clock,
+                   wall_clock=wall_clock)
+    connect(box, config)
+    return box
+
+
+class _NoSound:
+    """The buzzer until ``connect`` brings the real one (the first screen needs no sound)."""
+
+    volume_percent = 0
+    muted = True
+
+    def play(self, tune: Any) -> None:
+        """Nothing plays before the parts are connected."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def assemble(config: Config, sink: FrameSink, *, keymap: bool = False,
+             clock: Callable[[], float] = time.monotonic,
+             wall_clock: Callable[[], float] = time.time) -> Box:
+    """The box around its display: app, stores and settings; no pins or link yet."""
+    from fogkeeper.app.box import Box, Parts
+    from fogkeeper.drivers.buzzer import Tune
+
+    parts = Parts(sink=sink, buzzer=_NoSound(), tune=lambda name: Tune(name),
+                  closers=(sink.close,))
+    return Box(config, parts, Stores(data_dir(config)), keymap=keymap, clock=clock,
+               wall_clock=wall_clock)
+
+
+def connect(box: Box, config: Config) -> None:
+    """Start the parts a player touches or hears, and the host link."""
+    from fogkeeper.drivers.buzzer import BuzzerPlayer, create_buzzer
+    from fogkeeper.drivers.inputs import GpioInputs
+
+    parts = box.parts
+    factory = pin_factory(config.inputs.pin_factory)
     b = config.buzzer
     buzzer_device = None if b.kind == "none" else create_buzzer(b.kind, b.pin, factory)
-    player = BuzzerPlayer(buzzer_device, volume_percent=b.volume_percent, muted=b.muted)
-    parts = Parts(sink=sink, buzzer=player, tune=lambda name: Tune(name))
-    box = Box(config, parts, Stores(data_dir(config)), keymap=keymap, clock=clock)
+    settings = box.app.settings
+    parts.buzzer = BuzzerPlayer(buzzer_device, volume_percent=settings.volume_percent,
+                                muted=settings.muted)
     pins = input_pins(config)
-    inputs = GpioInputs(pins, box.events.put, hold_seconds=box.app.settings.hold_seconds,
+    inputs = GpioInputs(pins, box.events.put, hold_seconds=settings.hold_seconds,
                         bounce_seconds=config.inputs.bounce_seconds or None,
                         pin_factory=factory)
     parts.set_hold_seconds = lambda s: setattr(inputs, "hold_seconds", s)
     parts.pin_factory, parts.input_pins = factory, pins
-    closers: list[Callable[[], None]] = [inputs.close, player.close, sink.close]
+    closers: list[Callable[[], None]] = [inputs.close, parts.buzzer.close, *parts.closers]
     if config.display.driver == "terminal" and factory is not None:
         closers.insert(0, _start_keyboard(box, factory, pins))
     if config.link.port:
         closers.insert(0, _start_link(box, config))
     parts.closers = tuple(closers)
-    return box
 
 
 def _start_keyboard(box: Box, factory: Any, pins: dict[Button, int]) -> Callable[[], None]:
+    from fogkeeper.app.box import Stop
     from fogkeeper.drivers.keyboard import KeyboardDriver
 
     keyboard = KeyboardDriver(sys.stdin.fileno(), {b: factory.pin(p) for b, p in pins.items()},

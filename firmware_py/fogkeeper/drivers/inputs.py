@@ -1,8 +1,15 @@
-"""Joystick and keys on GPIO (gpiozero): presses and long holds become ButtonEvents."""
+"""Joystick and keys on GPIO (gpiozero): presses and long holds become ButtonEvents.
+
+Edges only: each control is a gpiozero DigitalInputDevice (a Button would add a hold thread
+per control that wakes every 0.1 s, 14 wake-ups a second on a still box). Holds are timed by
+one timer thread of this driver that sleeps until the earliest hold is due, and not at all
+while nothing is pressed.
+"""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -14,8 +21,57 @@ class InputsError(FogkeeperError):
     """A button pin could not be claimed (wrong number, in use, no GPIO access)."""
 
 
+class _HoldTimer:
+    """One thread for every control's hold: ``arm`` sets a control's due time, ``disarm``
+    drops it; at its due time ``fire(control)`` runs on this thread."""
+
+    def __init__(self, fire: Callable[[Button], None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._fire = fire
+        self._clock = clock
+        self._due: dict[Button, float] = {}
+        self._changed = threading.Condition()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="hold-timer", daemon=True)
+        self._thread.start()
+
+    def arm(self, button: Button, seconds: float) -> None:
+        with self._changed:
+            self._due[button] = self._clock() + seconds
+            self._changed.notify()
+
+    def disarm(self, button: Button) -> None:
+        with self._changed:
+            self._due.pop(button, None)
+
+    def stop(self) -> None:
+        with self._changed:
+            self._stopping = True
+            self._changed.notify()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=2.0)
+
+    def _run(self) -> None:
+        with self._changed:
+            while not self._stopping:
+                if not self._due:
+                    self._changed.wait()  # nothing pressed: sleep until a press
+                    continue
+                button, due = min(self._due.items(), key=lambda item: item[1])
+                left = due - self._clock()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                del self._due[button]
+                self._changed.release()
+                try:
+                    self._fire(button)
+                finally:
+                    self._changed.acquire()
+
+
 class GpioInputs:
-    """One pulled-up gpiozero Button per control; callbacks only hand events to ``sink``.
+    """One pulled-up gpiozero input per control; callbacks only hand events to ``sink``.
 
     Directions fire on press. PRESS and the keys fire a long event once when held past the
     hold time, otherwise a short event on release, so one push is exactly one event.
@@ -27,17 +83,18 @@ class GpioInputs:
     ) -> None:
         _check_hold(hold_seconds)
         _check_unique(pins)
-        from gpiozero import Button as GpioButton  # gpiozero takes ~0.1 s to import
+        from gpiozero import DigitalInputDevice  # gpiozero takes ~0.1 s to import
 
         self._sink = sink
         self._hold_seconds = hold_seconds
         self._held: set[Button] = set()
         self._lock = threading.Lock()
         self._devices: dict[Button, Any] = {}
+        self._timer = _HoldTimer(self._on_held)
         try:
             for button, pin in pins.items():
-                device = GpioButton(pin, pull_up=True, bounce_time=bounce_seconds,
-                                    hold_time=hold_seconds, pin_factory=pin_factory)
+                device = DigitalInputDevice(pin, pull_up=True, bounce_time=bounce_seconds,
+                                            pin_factory=pin_factory)
                 self._devices[button] = device
                 self._wire(button, device)
         except Exception as exc:
@@ -56,39 +113,40 @@ class GpioInputs:
     @hold_seconds.setter
     def hold_seconds(self, value: float) -> None:
         _check_hold(value)
-        self._hold_seconds = value
-        for device in self._devices.values():
-            device.hold_time = value
+        self._hold_seconds = value  # from the next press on
 
     def close(self) -> None:
         """Release every pin; safe to call twice."""
+        self._timer.stop()
         for device in self._devices.values():
             device.close()
         self._devices.clear()
 
     def _wire(self, button: Button, device: Any) -> None:
         if button in DIRECTIONS:
-            device.when_pressed = lambda: self._sink(ButtonEvent(button))
+            device.when_activated = lambda: self._sink(ButtonEvent(button))
             return
-        device.when_pressed = lambda: self._on_press(button)
-        device.when_held = lambda: self._on_held(button, device)
-        device.when_released = lambda: self._on_release(button)
+        device.when_activated = lambda: self._on_press(button)
+        device.when_deactivated = lambda: self._on_release(button)
 
     def _on_press(self, button: Button) -> None:
         with self._lock:
             self._held.discard(button)
+            self._timer.arm(button, self._hold_seconds)
 
-    def _on_held(self, button: Button, device: Any) -> None:
+    def _on_held(self, button: Button) -> None:
         # A release racing the hold timer must yield exactly one event: whoever takes the
         # lock first decides, and a hold seen after the pin went up is dropped.
         with self._lock:
-            if not device.is_pressed:
+            device = self._devices.get(button)
+            if device is None or not device.is_active:
                 return
             self._held.add(button)
         self._sink(ButtonEvent(button, long=True))
 
     def _on_release(self, button: Button) -> None:
         with self._lock:
+            self._timer.disarm(button)
             was_held = button in self._held
             self._held.discard(button)
         if not was_held:

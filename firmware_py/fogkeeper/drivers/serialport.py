@@ -18,7 +18,10 @@ import serial.serialposix
 from fogkeeper.errors import ConfigError
 
 PTY_PREFIX = "pty:"
-# How often a pty with no host attached checks whether one has opened the slave.
+# How often a pty with no host attached checks whether one has opened the slave: soon after
+# the pty is made or its host left (a host is likeliest to come then: at start-up the bench
+# or the simulator's host opens it at once), then less and less often, down to 5 a second.
+_HOST_POLL_FIRST_SECONDS = 0.005
 _HOST_POLL_SECONDS = 0.2
 _PTS_FOLDER = "/dev/pts/"
 
@@ -99,6 +102,7 @@ class PtyMasterSerial(serial.serialposix.Serial):
         self.hangups = 0  # hosts that have hung up so far: each new count is a new host
         self.on_hangup: Callable[[], None] | None = None  # told on the reader's thread
         self._host_seen = False
+        self._poll_seconds = _HOST_POLL_FIRST_SECONDS
         super().__init__(str(link_path), **settings)
 
     def open(self) -> None:
@@ -168,12 +172,14 @@ class PtyMasterSerial(serial.serialposix.Serial):
     def _hung_up(self) -> None:
         self.hangups += 1
         self._host_seen = False
+        self._poll_seconds = _HOST_POLL_FIRST_SECONDS
         if self.on_hangup is not None:
             self.on_hangup()
 
     def _wait_for_host(self, deadline: float | None) -> bool:
         """Sleep one poll step; True when the read should give up (timeout or cancel)."""
-        step = _HOST_POLL_SECONDS
+        step = self._poll_seconds
+        self._poll_seconds = min(_HOST_POLL_SECONDS, 2 * step)
         if deadline is not None:
             step = max(0.0, min(step, deadline - time.monotonic()))
         cancel_fd = self.pipe_abort_read_r

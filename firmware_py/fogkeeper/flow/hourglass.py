@@ -34,6 +34,28 @@ TRANSITIONS: list[TransitionConfigDict] = [
 ]
 
 
+# Key the box adds to a running glass's snapshot: the wall clock (seconds since the epoch)
+# when it was saved, so a box restarted later can tell how much time has run out since.
+SAVED_AT_WALL = "saved_at_wall_seconds"
+
+
+def resumed(glass: dict[str, Any], wall_now: float) -> dict[str, Any]:
+    """A saved glass as it stands at ``wall_now``: a glass that was running when saved has
+    lost the wall-clock time since, down to 0; one that was not is as saved.
+
+    The wall clock is trusted (the box has no better one after a power cut), except that a
+    clock that reads earlier than the save (not yet set after boot) takes nothing away.
+    """
+    saved_at = glass.get(SAVED_AT_WALL)
+    if not isinstance(saved_at, int | float):
+        return glass
+    left = float(glass["left_seconds"])
+    gone = min(max(0.0, wall_now - saved_at), left)
+    aged = {key: value for key, value in glass.items() if key != SAVED_AT_WALL}
+    aged["left_seconds"] = round(left - gone, 3)
+    return aged
+
+
 class GlassSnapshot(TypedDict):
     """The hourglass as JSON (see ``Hourglass.snapshot``)."""
 

@@ -127,23 +127,25 @@ def _mission_ids(rules: FogRules) -> frozenset[str]:
 def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
     board = rules.board
     table = table_of(record, board)
+    solo = record.is_solo
     by_player: dict[str, list[FinalIslander]] = {p.name: [] for p in record.players}
-    owner_of = {c: p.name for p in record.players for c in p.colours}
-    for x in table.scored:
-        if record.is_solo:
-            by_player[record.players[0].name].append(x)
-        elif x.owner in owner_of:
-            by_player[owner_of[x.owner]].append(x)
+    if solo:
+        by_player[record.players[0].name].extend(table.scored)
+    else:
+        owner_of = {c: p.name for p in record.players for c in p.colours}
+        for x in table.scored:
+            if x.owner in owner_of:
+                by_player[owner_of[x.owner]].append(x)
     boats = [b.nation for b in table.boats]
     standing = standing_of(by_player)
     scores = []
     for player in record.players:
-        if record.is_solo:
+        if solo:
             colours: tuple[ColourScore, ...] = (solo_score(record, board, table),)
             mine = list(record.islanders)
         else:
             colours = tuple(colour_score(record, board, table, c) for c in player.colours)
-            mine = [x for x in record.islanders if x.owner in player.colours]
+            mine = [x for c in dict.fromkeys(player.colours) for x in table.owned.get(c, ())]
         totals = [c.total for c in colours]
         base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
         missions = tuple(player_missions(_mission_cards(record, player.name), rules.cards,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.legality import rescue_leader_flags
@@ -45,13 +45,25 @@ class ColourScore:
 
 @dataclass(frozen=True)
 class Table:
-    """Facts about the end position that every colour's score reads."""
+    """Facts about the end position that every colour's score reads (each counted once)."""
 
     boats: tuple[Boat, ...]
     departing: frozenset[str]
     scored: tuple[FinalIslander, ...]
     leaders: tuple[FinalIslander, ...]
     crew_ab: Mapping[str, Counter[str]]
+    # per colour: its Islanders that score (not covered), and all of them
+    scored_by_owner: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
+    owned: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
+    # per boat that stays: the fewest Islanders any colour has on its Areas A+B (option 5)
+    fewest_crew: Mapping[str, int] = field(default_factory=dict)
+
+
+def _by_owner(islanders: Sequence[FinalIslander]) -> dict[str, tuple[FinalIslander, ...]]:
+    groups: dict[str, list[FinalIslander]] = {}
+    for x in islanders:
+        groups.setdefault(x.owner, []).append(x)
+    return {owner: tuple(group) for owner, group in groups.items()}
 
 
 def table_of(record: Record, board: Board) -> Table:
@@ -68,7 +80,12 @@ def table_of(record: Record, board: Board) -> Table:
     for x in record.islanders:
         if x.at.productive and x.at.area in ("A", "B"):
             crew_ab.setdefault(x.at.nation, Counter())[x.owner] += 1
-    return Table(boats, departing, scored, leaders, crew_ab)
+    colours = record.colours
+    no_crew: Counter[str] = Counter()
+    fewest = {b.nation: min((crew_ab.get(b.nation, no_crew)[c] for c in colours), default=0)
+              for b in boats if b.nation not in departing}  # (one Counter, not one a boat)
+    return Table(boats, departing, scored, leaders, crew_ab, _by_owner(scored),
+                 _by_owner(record.islanders), fewest)
 
 
 def _nations_in_play(record: Record, board: Board) -> set[str]:
@@ -125,22 +142,21 @@ def _lost(record: Record, board: Board, mine: Sequence[FinalIslander]) -> int:
     return sum(row_value(record, board, x.at.row) for x in mine if x.at.kind is PlaceKind.LOST)
 
 
-def _minimum_crew(record: Record, table: Table, colour: str) -> int:
+def _minimum_crew(table: Table, colour: str) -> int:
     """-20 per non-departing boat where this colour has the fewest (maybe 0) on A+B."""
-    penalty = 0
-    for boat in table.boats:
-        if boat.nation in table.departing:
-            continue
-        crew = table.crew_ab.get(boat.nation, Counter())
-        if crew[colour] == min(crew[c] for c in record.colours):
-            penalty += MINIMUM_CREW_RP
-    return penalty
+    return MINIMUM_CREW_RP * sum(1 for nation, fewest in table.fewest_crew.items()
+                                 if _crew(table, nation, colour) == fewest)
+
+
+def _crew(table: Table, nation: str, colour: str) -> int:
+    crew = table.crew_ab.get(nation)
+    return 0 if crew is None else crew[colour]
 
 
 def colour_score(record: Record, board: Board, table: Table, colour: str) -> ColourScore:
     """All categories in play for one colour (multiplayer)."""
     options = record.options
-    mine = [x for x in table.scored if x.owner == colour]
+    mine = table.scored_by_owner.get(colour, ())
     cats: list[tuple[str, int]] = [
         ("own_nation", _own_nation(table, mine, board.nation_rp)),
         ("boat_areas", _boat_areas(record, table, mine)),
@@ -149,10 +165,10 @@ def colour_score(record: Record, board: Board, table: Table, colour: str) -> Col
         cats.append(("empty_boats", _empty_boats(table, mine)))
     if options.rescue_leaders:
         cats.append(("leader", sum(leader_rp(x) for x in table.leaders if x.owner == colour)))
-    lost = _lost(record, board, [x for x in record.islanders if x.owner == colour])
+    lost = _lost(record, board, table.owned.get(colour, ()))
     cats += [("lost", lost), ("preparation", sum(record.preparation_bonuses.get(colour, ())))]
     if options.minimum_crew:
-        cats.append(("minimum_crew", _minimum_crew(record, table, colour)))
+        cats.append(("minimum_crew", _minimum_crew(table, colour)))
     return ColourScore(colour, tuple(cats))
 
 

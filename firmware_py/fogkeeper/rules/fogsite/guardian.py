@@ -31,6 +31,13 @@ class GuardianMove:
     direction: Direction
     spaces: int
 
+    def __post_init__(self) -> None:
+        # players hash many move sequences; Enum hashing is slow, so hash once
+        object.__setattr__(self, "_hash", hash((self.direction.name, self.spaces)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[no-any-return,attr-defined]
+
 
 @dataclass(frozen=True)
 class GuardianWalk:
@@ -41,45 +48,83 @@ class GuardianWalk:
     walls_passed: int
 
 
-def _blocked_by_sleepers(state: GameState, cell: Cell) -> bool:
-    """B-S04: a space holding only sleeping Intruders blocks, unless balancing G3."""
-    here = [inv for inv in state.investigators if inv.cell == cell]
-    return bool(here) and not any(inv.target for inv in here) and not state.options.has("G3")
+class _Walker:
+    """The facts of one state that a walk reads, looked up once, and the walks traced so far.
+
+    A player tries many move sequences that share prefixes; each is traced once from the end
+    of its prefix instead of from the start (same walks, same errors).
+    """
+
+    def __init__(self, state: GameState) -> None:
+        maze = state.maze
+        self.state = state
+        self.size = maze.size
+        self.walls = frozenset(maze.inner_walls())
+        self.g2 = state.options.has("G2")
+        self.strict = state.options.no_return is NoReturn.STRICT
+        # B-S04: a space holding only sleeping Intruders blocks, unless balancing G3
+        here: dict[Cell, bool] = {}
+        for inv in state.investigators:
+            here[inv.cell] = here.get(inv.cell, False) or inv.target
+        self.blocked = frozenset() if state.options.has("G3") else frozenset(
+            cell for cell, target in here.items() if not target)
+        self.arrows = state.visible_arrows
+        self.traced: dict[tuple[GuardianMove, ...], GuardianWalk] = {}
+
+    def step_error(self, start: Cell, nxt: Cell, walls_passed: int, last: bool) -> str | None:
+        if not (0 <= nxt.col < self.size and 0 <= nxt.row < self.size):
+            return "it leaves the maze"
+        if nxt in self.walls:
+            if not self.g2 or walls_passed >= 1:
+                return "it runs into an Inner Wall"
+            if last:
+                return "it may pass an Inner Wall but not stop on it"
+        if self.strict and nxt == start:
+            return "it comes back to the starting space"
+        if nxt in self.blocked:
+            return "a space with only sleeping Intruders blocks the way"
+        return None
+
+    def walk(self, start: Cell, before: GuardianWalk, move: GuardianMove, index: int
+             ) -> GuardianWalk:
+        if move.spaces < 1:
+            raise GuardianMoveError(f"move {index}: a move goes at least 1 space")
+        here, walls_passed = before.end, before.walls_passed
+        entered = list(before.entered)
+        dx, dy = move.direction.value
+        for step in range(1, move.spaces + 1):
+            nxt = Cell(here.col + dx, here.row + dy)
+            error = self.step_error(start, nxt, walls_passed, last=step == move.spaces)
+            if error:
+                raise GuardianMoveError(
+                    f"move {index} ({move.direction.name}{move.spaces}): {error}")
+            if nxt in self.walls:
+                walls_passed += 1
+            else:
+                entered.append(nxt)
+            here = nxt
+        return GuardianWalk(here, tuple(entered), walls_passed)
+
+    def trace(self, start: Cell, moves: tuple[GuardianMove, ...]) -> GuardianWalk:
+        known = self.traced.get(moves)
+        if known is not None:
+            return known
+        before = self.trace(start, moves[:-1]) if moves else GuardianWalk(start, (), 0)
+        walk = self.walk(start, before, moves[-1], len(moves)) if moves else before
+        self.traced[moves] = walk
+        return walk
 
 
-def _step_error(state: GameState, start: Cell, nxt: Cell, walls_passed: int, last: bool
-                ) -> str | None:
-    maze = state.maze
-    if not maze.in_grid(nxt):
-        return "it leaves the maze"
-    if maze.is_inner_wall(nxt):
-        if not state.options.has("G2") or walls_passed >= 1:
-            return "it runs into an Inner Wall"
-        if last:
-            return "it may pass an Inner Wall but not stop on it"
-    if nxt == start and state.options.no_return is NoReturn.STRICT:
-        return "it comes back to the starting space"
-    if _blocked_by_sleepers(state, nxt):
-        return "a space with only sleeping Intruders blocks the way"
-    return None
+_last_walker: _Walker | None = None
 
 
-def _walk(state: GameState, start: Cell, here: Cell, walls_passed: int, move: GuardianMove,
-          index: int) -> GuardianWalk:
-    if move.spaces < 1:
-        raise GuardianMoveError(f"move {index}: a move goes at least 1 space")
-    entered = []
-    for step in range(1, move.spaces + 1):
-        nxt = here.step(move.direction)
-        error = _step_error(state, start, nxt, walls_passed, last=step == move.spaces)
-        if error:
-            raise GuardianMoveError(f"move {index} ({move.direction.name}{move.spaces}): {error}")
-        if state.maze.is_inner_wall(nxt):
-            walls_passed += 1
-        else:
-            entered.append(nxt)
-        here = nxt
-    return GuardianWalk(here, tuple(entered), walls_passed)
+def _walker(state: GameState) -> _Walker:
+    """The walker of this very state object (states are frozen: one walker serves them all)."""
+    global _last_walker
+    walker = _last_walker
+    if walker is None or walker.state is not state:
+        walker = _last_walker = _Walker(state)
+    return walker
 
 
 def _ends_on_start(state: GameState, end: Cell) -> bool:
@@ -94,18 +139,13 @@ def trace_moves(state: GameState, moves: Sequence[GuardianMove], check_end: bool
     """
     if state.guardian is None:
         raise RulesError("there is no Guardian token under the Easy Rule")
-    if len(moves) > state.visible_arrows:
-        raise GuardianMoveError(f"only {state.visible_arrows} move(s) allowed this turn")
-    start = here = state.guardian
-    entered: list[Cell] = []
-    walls = 0
-    for index, move in enumerate(moves, start=1):
-        walk = _walk(state, start, here, walls, move, index)
-        here, walls = walk.end, walk.walls_passed
-        entered.extend(walk.entered)
-    if check_end and moves and _ends_on_start(state, here):
+    walker = _walker(state)
+    if len(moves) > walker.arrows:
+        raise GuardianMoveError(f"only {walker.arrows} move(s) allowed this turn")
+    walk = walker.trace(state.guardian, tuple(moves))
+    if check_end and moves and _ends_on_start(state, walk.end):
         raise GuardianMoveError("the turn may not end on the starting space")
-    return GuardianWalk(here, tuple(entered), walls)
+    return walk
 
 
 def attacked_by(state: GameState, entered: Sequence[Cell]) -> tuple[Colour, ...]:

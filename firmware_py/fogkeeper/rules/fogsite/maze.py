@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from fogkeeper.errors import RulesError
 
@@ -53,15 +54,49 @@ class Direction(Enum):
         return self.value[1]
 
 
-@dataclass(frozen=True, order=True)
+# Cells inside this range are made once and shared: the engines build and compare cells in
+# their inner loops, and a shared cell compares by identity and keeps its hash.
+_SHARED_RANGE = range(-8, 16)
+_SHARED: dict[tuple[int, int], Cell] = {}
+
+
+@dataclass(frozen=True, order=True, init=False)
 class Cell:
     """A grid position; col 0 = column A (west), row 0 = row 1 (north). May lie outside."""
 
+    __slots__ = ("_hash", "col", "row")
+    _hash: ClassVar[int]  # set per cell in __new__ (a slot, not a field)
     col: int
     row: int
 
+    def __new__(cls, col: int, row: int) -> Cell:
+        shared = _SHARED.get((col, row))
+        if shared is not None:
+            return shared
+        cell = object.__new__(cls)
+        object.__setattr__(cell, "col", col)
+        object.__setattr__(cell, "row", row)
+        object.__setattr__(cell, "_hash", hash((col, row)))  # the value a tuple would hash to
+        if col in _SHARED_RANGE and row in _SHARED_RANGE:
+            _SHARED[(col, row)] = cell
+        return cell
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Cell):
+            return NotImplemented
+        return self.col == other.col and self.row == other.row
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
+        return Cell, (self.col, self.row)
+
     def step(self, direction: Direction, cells: int = 1) -> Cell:
-        return Cell(self.col + direction.dx * cells, self.row + direction.dy * cells)
+        dx, dy = direction.value
+        return Cell(self.col + dx * cells, self.row + dy * cells)
 
     def offset(self, dx: int, dy: int) -> Cell:
         return Cell(self.col + dx, self.row + dy)
@@ -117,12 +152,13 @@ class Maze:
 
     def kind(self, cell: Cell) -> CellKind:
         """The cell's kind; outside the grid is an (Outer) wall."""
-        if not self.in_grid(cell):
-            return CellKind.WALL
-        return self.kinds[cell.row][cell.col]
+        col, row, size = cell.col, cell.row, self.size
+        if 0 <= col < size and 0 <= row < size:
+            return self.kinds[row][col]
+        return CellKind.WALL
 
     def is_street(self, cell: Cell) -> bool:
-        return self.kind(cell).is_street
+        return self.kind(cell) is not CellKind.WALL
 
     def is_inner_wall(self, cell: Cell) -> bool:
         return self.in_grid(cell) and self.kind(cell) is CellKind.WALL
@@ -132,42 +168,56 @@ class Maze:
             for col in range(self.size):
                 yield Cell(col, row)
 
+    def cells_of(self, *kinds: CellKind) -> tuple[Cell, ...]:
+        """The cells holding any of ``kinds``, row by row from the north-west."""
+        return tuple(Cell(col, row) for row, line in enumerate(self.kinds)
+                     for col, kind in enumerate(line) if kind in kinds)
+
     def street_cells(self) -> tuple[Cell, ...]:
-        return tuple(cell for cell in self.cells() if self.is_street(cell))
+        return tuple(Cell(col, row) for row, line in enumerate(self.kinds)
+                     for col, kind in enumerate(line) if kind is not CellKind.WALL)
 
     def inner_walls(self) -> tuple[Cell, ...]:
-        return tuple(cell for cell in self.cells() if self.kind(cell) is CellKind.WALL)
+        return self.cells_of(CellKind.WALL)
 
     def colour_cells(self) -> dict[Colour, Cell]:
         """Where each Colour tile lies (the first one, should a bad maze hold two)."""
         found: dict[Colour, Cell] = {}
-        for cell in self.cells():
-            kind = self.kind(cell)
-            if kind.is_street and kind is not CellKind.ROOM:
-                found.setdefault(Colour(kind.value), cell)
+        for row, line in enumerate(self.kinds):
+            for col, kind in enumerate(line):
+                if kind is not CellKind.WALL and kind is not CellKind.ROOM:
+                    found.setdefault(Colour(kind.value), Cell(col, row))
         return found
 
     def street_neighbours(self, cell: Cell) -> Iterator[Cell]:
-        for direction in Direction:
-            nxt = cell.step(direction)
+        for dx, dy in _STEPS:
+            nxt = Cell(cell.col + dx, cell.row + dy)
             if self.is_street(nxt):
                 yield nxt
 
     def walking_steps(self, start: Cell) -> dict[Cell, int]:
         """BFS step counts from ``start`` to every Street cell reachable from it."""
+        kinds, size, wall = self.kinds, self.size, CellKind.WALL
         steps = {start: 0}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            for nxt in self.street_neighbours(here):
-                if nxt not in steps:
-                    steps[nxt] = steps[here] + 1
-                    queue.append(nxt)
+            col, row, far = here.col, here.row, steps[here] + 1
+            for dx, dy in _STEPS:  # the street_neighbours, inline: BFS is the hot loop
+                c, r = col + dx, row + dy
+                if 0 <= c < size and 0 <= r < size and kinds[r][c] is not wall:
+                    nxt = Cell(c, r)
+                    if nxt not in steps:
+                        steps[nxt] = far
+                        queue.append(nxt)
         return steps
 
     def rows_text(self) -> tuple[str, ...]:
         """The grid in the text format, one string a row (secret: never for a shared screen)."""
         return tuple(" ".join(kind.value for kind in row) for row in self.kinds)
+
+
+_STEPS = tuple(direction.value for direction in Direction)  # (dx, dy) in Direction's order
 
 
 def manhattan(a: Cell, b: Cell) -> int:

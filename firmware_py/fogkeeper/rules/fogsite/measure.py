@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from itertools import combinations
+from functools import cache
 
 from fogkeeper.rules.fogsite.maze import CellKind, Colour, Maze, colour_kind
 
@@ -54,10 +54,12 @@ class Grid:
 
     def dilate(self, mask: int) -> int:
         """The spaces in ``mask`` and their orthogonal neighbours."""
-        width = self.width
-        return (mask | mask << 1 | mask >> 1 | mask << width | mask >> width) & self.full
+        width = self.size + 2
+        return (mask | mask << 1 | mask >> 1 | mask << width | mask >> width) & (
+            (1 << width * width) - 1)
 
 
+@cache
 def grid_mask(size: int) -> int:
     """The spaces of a size x size maze inside its ring."""
     width = size + 2
@@ -85,22 +87,21 @@ def maze_from_grid(grid: Grid, colours: tuple[Colour, ...]) -> Maze:
     """The Maze a grid stands for; ``colours`` name the tiles at ``grid.colour_cells``."""
     kinds = {index: colour_kind(colour) for index, colour in
              zip(grid.colour_cells, colours, strict=True)}
-    rows = []
-    for row in range(grid.size):
-        cells = []
-        for col in range(grid.size):
-            index = grid.index(col, row)
-            street = grid.street >> index & 1
-            cells.append(kinds.get(index, CellKind.ROOM) if street else CellKind.WALL)
-        rows.append(tuple(cells))
-    return Maze(grid.size, tuple(rows))
+    street, width, room, wall = grid.street, grid.size + 2, CellKind.ROOM, CellKind.WALL
+    return Maze(grid.size, tuple(
+        tuple(kinds.get(index, room) if street >> index & 1 else wall
+              for index in range(row * width + 1, row * width + 1 + grid.size))
+        for row in range(1, grid.size + 1)))
 
 
 def flood(grid: Grid, start: int, passable: int) -> int:
     """Every space of ``passable`` connected to the ``start`` mask."""
+    # dilate() inlined: this is the generator's innermost loop (``passable`` lies inside
+    # the ring, so no mask with ``full`` is needed)
+    width = grid.size + 2
     reach = start & passable
     while True:
-        grown = grid.dilate(reach) & passable
+        grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & passable
         if grown == reach:
             return reach
         reach = grown
@@ -109,9 +110,10 @@ def flood(grid: Grid, start: int, passable: int) -> int:
 def steps_between(grid: Grid, origin: int, target: int, passable: int | None = None) -> int:
     """BFS walking steps from bit ``origin`` to bit ``target`` (-1 when cut off)."""
     passable = grid.street if passable is None else passable
+    width = grid.size + 2
     reach, goal, steps = 1 << origin, 1 << target, 0
     while not reach & goal:
-        grown = grid.dilate(reach) & passable
+        grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & passable
         if grown == reach:
             return -1
         reach, steps = grown, steps + 1
@@ -130,10 +132,31 @@ def _dead_ends(grid: Grid) -> int:
 
 
 def _mean_colour_steps(grid: Grid) -> float:
-    pairs = list(combinations(grid.colour_cells, 2))
-    if not pairs:
+    """The mean of ``steps_between`` over every pair of Colour tiles: one BFS a tile finds
+    its distances to all later tiles at once."""
+    tiles = grid.colour_cells
+    if len(tiles) < 2:
         return 0.0
-    return sum(steps_between(grid, a, b) for a, b in pairs) / len(pairs)
+    street, width = grid.street, grid.size + 2
+    total = 0
+    for n, origin in enumerate(tiles[:-1]):
+        goals = 0
+        for tile in tiles[n + 1:]:
+            goals |= 1 << tile
+        reach, steps = 1 << origin, 0
+        while True:
+            found = reach & goals
+            if found:
+                total += steps * found.bit_count()
+                goals &= ~found
+                if not goals:
+                    break
+            grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & street
+            if grown == reach:
+                total -= goals.bit_count()  # cut off: -1 a pair, as steps_between says
+                break
+            reach, steps = grown, steps + 1
+    return total / (len(tiles) * (len(tiles) - 1) // 2)
 
 
 def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
@@ -144,18 +167,23 @@ def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
     """
     known = known_street = here = 1 << start
     explores = steps = 0
+    full, street, width = grid.full, grid.street, grid.width
     while True:
-        asked = grid.dilate(here) & ~known
+        asked = (here | here << 1 | here >> 1 | here << width | here >> width) & full & ~known
         explores += asked.bit_count()
         known |= asked
-        known_street |= asked & grid.street
+        known_street |= asked & street
         # Known Street spaces with a space still unknown next to them.
-        frontier = known_street & grid.dilate(grid.full & ~known)
+        unknown = full & ~known
+        frontier = known_street & (unknown | unknown << 1 | unknown >> 1 | unknown << width
+                                   | unknown >> width)
         if not frontier:
             return explores, steps
         reach, walked = here, 0
         while not reach & frontier:
-            reach, walked = grid.dilate(reach) & known_street, walked + 1
+            reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width
+                     ) & known_street
+            walked += 1
         nearest = reach & frontier
         here = nearest & -nearest
         steps += walked
@@ -172,10 +200,12 @@ def quick_measures(grid: Grid) -> tuple[float, int, int]:
     return _mean_colour_steps(grid), _dead_ends(grid), spaces_to_map(grid)
 
 
-def measure_grid(grid: Grid) -> MazeMeasures:
+def measure_grid(grid: Grid, quick: tuple[float, int, int] | None = None) -> MazeMeasures:
+    """Every measure; ``quick`` is this grid's ``quick_measures`` when already known."""
+    colour_steps, dead_ends, _ = quick_measures(grid) if quick is None else quick
     walls = (grid_mask(grid.size) & ~grid.street).bit_count()
     explores, steps = scripted_mapping(grid, grid.colour_cells[0]) if grid.colour_cells else (0, 0)
-    return MazeMeasures(walls, _dead_ends(grid), _mean_colour_steps(grid), explores, steps)
+    return MazeMeasures(walls, dead_ends, colour_steps, explores, steps)
 
 
 def measure_maze(maze: Maze) -> MazeMeasures:

@@ -52,7 +52,7 @@ def maze_counts(maze: Maze) -> MazeCounts:
 def _colour_tile_violations(maze: Maze) -> list[Violation]:
     found: list[Violation] = []
     for colour in Colour:
-        cells = tuple(c for c in maze.cells() if maze.kind(c) is CellKind(colour.value))
+        cells = maze.cells_of(CellKind(colour.value))
         if len(cells) > 1:
             found.append(Violation(RULE_COLOUR_TILES, f"{colour.name} tile used twice", cells))
     if len(maze.colour_cells()) < MIN_COLOUR_TILES:
@@ -64,12 +64,11 @@ def _colour_tile_violations(maze: Maze) -> list[Violation]:
 
 def _adjacent_colour_violations(maze: Maze) -> list[Violation]:
     found: list[Violation] = []
-    for cell in maze.cells():
-        if maze.kind(cell) in (CellKind.WALL, CellKind.ROOM):
-            continue
+    tiles = set(maze.cells_of(*(CellKind(colour.value) for colour in Colour)))
+    for cell in sorted(tiles, key=lambda c: (c.row, c.col)):
         for direction in (Direction.E, Direction.S):
             other = cell.step(direction)
-            if maze.in_grid(other) and maze.kind(other) not in (CellKind.WALL, CellKind.ROOM):
+            if other in tiles:
                 found.append(Violation(
                     RULE_ADJACENT_COLOURS, "Colour tiles orthogonally adjacent", (cell, other)
                 ))
@@ -87,9 +86,10 @@ def _wall_count_violations(maze: Maze) -> list[Violation]:
 
 
 def _components(maze: Maze) -> list[set[Cell]]:
-    unseen = set(maze.street_cells())
+    street = maze.street_cells()
+    unseen = set(street)
     parts: list[set[Cell]] = []
-    for cell in maze.street_cells():
+    for cell in street:
         if cell in unseen:
             part = set(maze.walking_steps(cell))
             unseen -= part
