@@ -18,6 +18,7 @@ COMMANDS = {
     "link": ("fogkeeper.link.client", "send one command to a running box"),
     "score": ("fogkeeper.app.score_cmd", "score a finished game of The FOG from its record"),
     "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file"),
+    "board": ("fogkeeper.app.board_cmd", "show, correct and confirm a board of The FOG"),
 }
 
 

@@ -3,6 +3,7 @@ owner's own corrections from the data folder over them (they survive a reinstall
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 from fogkeeper.data import read_toml
 from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
-from fogkeeper.rules.fog import Board, CardSet, FogRules, board_from_dict, cards_from_dict
+from fogkeeper.rules.fog import Board, CardSet, FogRules, assumed, board_from_dict, cards_from_dict
 
 BOARD_NAMES = ("S", "F", "M", "L")
 DECK_FILES = {
@@ -21,12 +22,39 @@ DECK_FILES = {
 }
 
 
-def load_board(name: str, folder: Path | None = None) -> Board:
-    """Board S, F, M or L from `<config>/boards/<name>.toml`."""
+def board_file(name: str, folder: Path | None = None) -> dict[str, Any]:
+    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed."""
     if name not in BOARD_NAMES:
         raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
-    path = (folder or config_dir()) / "boards" / f"{name}.toml"
-    return board_from_dict(read_toml(path), source=str(path))
+    return read_toml((folder or config_dir()) / "boards" / f"{name}.toml")
+
+
+@dataclass(frozen=True)
+class OwnerBoard:
+    """The owner's word on a board: corrected values by key, and whether they checked all."""
+
+    confirmed: bool = False
+    values: dict[str, assumed.Value] = field(default_factory=dict)
+
+
+def owner_board(name: str) -> OwnerBoard:
+    """What the owner said about this board (`<data>/fog/boards/<name>.json`), if anything."""
+    path = owner_file("boards", f"{name}.json")
+    if not path.is_file():
+        return OwnerBoard()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        given = data.get("values", {})
+        return OwnerBoard(bool(data.get("confirmed", False)), {
+            str(k): tuple(v) if isinstance(v, list) else int(v) for k, v in given.items()})
+    except (OSError, ValueError, TypeError, AttributeError) as exc:
+        raise ConfigError(f"{path}: not a board correction file ({exc})") from None
+
+
+def load_board(name: str, folder: Path | None = None) -> Board:
+    """Board S, F, M or L as shipped, with the owner's corrections over it."""
+    raw = assumed.corrected(board_file(name, folder), owner_board(name).values)
+    return board_from_dict(raw, source=f"board {name}")
 
 
 OWNER_ENV = "FOGKEEPER_DATA_DIR"

@@ -102,6 +102,7 @@ def to_scoring(t: AppDriver) -> None:
 
 def test_the_wizard_refuses_a_taken_place_in_the_rulebooks_words() -> None:
     t = to_first_turn()
+    t.fog.s.board_checked = True              # the owner confirmed board S's places
     to_scoring(t)
     for _ in range(2):
         t.go_to_row("+ add").press(OK)
@@ -160,3 +161,28 @@ def test_the_link_corrects_the_losses_up_to_the_score() -> None:
     assert t.fog.s.state.losses == (Loss("A", colour, "red", IslanderType.COMMONER),)
     assert DOWN  # the buttons' game goes on untouched
     assert t.screen is F.TURN
+
+
+def test_on_an_unchecked_board_the_table_is_the_truth() -> None:
+    t = to_first_turn()
+    assert not t.fog.s.board_checked
+    to_scoring(t)
+    for _ in range(2):
+        t.go_to_row("+ add").press(OK)
+        t.choose("where", "blue A").choose("nation", "blue").choose("type", "warrior").press(OK)
+    assert t.screen is F.NOTICE and " ".join(t.fog.s.notice).startswith("Noted.")
+    t.press(OK)
+    assert t.screen is F.SCORE and len(t.fog.s.final[t.fog.s.colours[0]]) == 2
+    for _ in range(10):
+        if t.screen is F.REVIEW:
+            break
+        if t.screen is F.SCORE:
+            t.go_to_row("Done")
+        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))
+    t.go_to_row("Score the game").press(OK)
+    assert t.screen is F.ASK and t.lines[0] == "Score anyway?"
+    t.press(B)
+    assert t.screen is F.REVIEW
+    t.go_to_row("Score the game").press(OK, OK)
+    assert t.screen is F.RESULTS and t.fog.s.result is not None
+    assert any("two Islanders in one productive place" in w for w in t.fog.s.result["warnings"])

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from transitions import Machine
 
+from fogkeeper.data.fog import owner_board
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import (
     boats,
@@ -42,7 +43,7 @@ from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit import session as snapshots
 from fogkeeper.flow.tables import expand
-from fogkeeper.rules.fog import current_turn
+from fogkeeper.rules.fog import RecordError, current_turn
 from fogkeeper.ui.draw import Frame
 
 F = FogScreen
@@ -351,6 +352,9 @@ class FogFlow:
         elif isinstance(key, MissionCard):
             pictured.open_form(self.s, key.card_id)
             self.trigger("picture")
+        elif not self.s.board_checked and self.refused_by_rules():
+            self.s.asking = Ask.SCORE_ANYWAY
+            self.trigger("ask_score")
         else:
             self.trigger("score")
         return True
@@ -473,6 +477,9 @@ class FogFlow:
     def is_asking_remove_loss(self) -> bool:
         return self.s.asking is Ask.REMOVE_LOSS
 
+    def is_asking_score_anyway(self) -> bool:
+        return self.s.asking is Ask.SCORE_ANYWAY
+
     def is_asking_remove_islander(self) -> bool:
         return self.s.asking is Ask.REMOVE_ISLANDER
 
@@ -500,6 +507,7 @@ class FogFlow:
 
     def start_game(self) -> None:
         begin(self.s)
+        self.s.board_checked = owner_board(str(self.s.setup["board"])).confirmed
         if table_cards.table_draws(self.s):
             table_cards.setup_asks(self.s)
         self.emit("fog.setup", public_setup(self.s))
@@ -639,13 +647,32 @@ class FogFlow:
     def leave_grid_pick(self) -> None:
         self.s.from_grid = False
 
-    def score_game(self) -> None:
-        record, result = scoring.score(self.s)
+    def score_game(self, anyway: bool = False) -> None:
+        record, result = scoring.score(self.s, anyway)
         self.s.record_path = self.context.effects.save_record("fog", record)
         self.s.result = result.to_dict()
         self.context.effects.sound("reveal")
         self.emit("fog.result", {"winners": list(result.winners), "level": result.level,
                                  "record": self.s.record_path})
+
+    def refused_by_rules(self) -> bool:
+        """Would the score be refused? Its reasons are kept to show with the question."""
+        try:
+            scoring.score(self.s)
+        except RecordError as exc:
+            reasons = str(exc).removeprefix("record breaks the rules: ").split("; ")
+            self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+            return True
+        return False
+
+    def score_game_anyway(self) -> None:
+        """The table is the truth: scored with the disagreements kept as warnings."""
+        self.score_game(anyway=True)
+
+    def warn_if_noted(self) -> None:
+        if self.s.warning:
+            warning, self.s.warning = self.s.warning, ""
+            self.refuse(warning)
 
     def open_detail(self) -> None:
         self.s.detail = self.s.cursor

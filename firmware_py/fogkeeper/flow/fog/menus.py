@@ -84,7 +84,8 @@ def mission_text(rules: FogRules, card_id: str) -> str:
 def info_rows(s: Session) -> list[tuple[str, str]]:
     """What the table lays out, as (label, value) rows."""
     state = s.state
-    rows = [("FOG start", str(state.setup.fog_start)),
+    rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
+            ("FOG start", str(state.setup.fog_start)),
             ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
     for nation, areas in s.individual.items():
         rows.append((f"{nation} A-D", " ".join(str(v) for v in areas.values())))

@@ -105,7 +105,8 @@ def add_islander(s: Session, colour: str, values: dict[PickField, str]) -> None:
     """One of this colour's Islanders in a boat or on a pier, checked as it is entered."""
     islander = islander_from(s, values)
     check_entry(s, FinalIslander(islander.nation, IslanderType(islander.type), colour,
-                                 parse_place(islander.at), covered=islander.covered))
+                                 parse_place(islander.at), covered=islander.covered),
+                accept=True)
     s.final.setdefault(colour, []).append(islander)
 
 
@@ -121,10 +122,15 @@ def entered(s: Session, losses: list[Loss] | None = None) -> list[FinalIslander]
     return found
 
 
-def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None) -> None:
-    """Refuse an entry the table cannot have, saying why in the rulebook's words."""
+def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None,
+                accept: bool = False) -> None:
+    """Refuse an entry the table cannot have, saying why in the rulebook's words. On a board
+    the owner has not checked, the table is the truth: with ``accept`` the entry is kept and
+    the disagreement noted as a warning."""
     why = entry_problem(s.rules.board, s.state.setup.options, entered(s, losses), new)
-    if why:
+    if why and accept and not s.board_checked:
+        s.warning = f"Noted. The box assumed otherwise: {why} (check the board's data)"
+    elif why:
         raise FogFlowError(why)
 
 
@@ -133,7 +139,7 @@ def check_loss(s: Session, row: str, nation: str, kind: str, owner: str) -> None
     if nation not in nations(s) or kind not in TYPES:
         raise FogFlowError("a lost Islander needs a nation and a type in play")
     check_entry(s, FinalIslander(nation, IslanderType(kind), owner,
-                                 parse_place(f"lost:{row}")), list(s.pending_losses))
+                                 parse_place(f"lost:{row}")), list(s.pending_losses), accept=True)
 
 
 def islander_from(s: Session, values: dict[PickField, str]) -> Islander:
@@ -234,14 +240,14 @@ def _drawn(deck: Deck | None) -> list[str]:
     return [] if deck is None else list(deck.order[:deck.drawn])
 
 
-def score(s: Session) -> tuple[dict[str, object], Result]:
+def score(s: Session, anyway: bool = False) -> tuple[dict[str, object], Result]:
     """Check and score the record; a refused record raises RecordError naming every reason."""
     for card in pictured.unknown(s):
         if card not in s.pictured:
             raise FogFlowError(f"the rulebook does not print card {card}: enter what it "
                                "pictures and its RP (its row on this review)")
     record = build_record(s)
-    result = score_record(record_from_dict(record), s.rules)
+    result = score_record(record_from_dict(record), s.rules, lenient=anyway)
     return record, result
 
 

@@ -118,6 +118,7 @@ class Ask(StrEnum):
     UNDO_FOG = "undo_fog"          # undo takes back a FOG step (and its losses)
     REMOVE_ISLANDER = "remove_islander"
     REMOVE_LOSS = "remove_loss"
+    SCORE_ANYWAY = "score_anyway"  # the table disagrees with board data the owner never checked
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,8 @@ class Session:
     shown_card: str = ""      # the card whose full text is on screen
     show_starts_turn: bool = False
     reading: bool = False     # a mission card of the hand read in full (private)
+    board_checked: bool = False   # the owner confirmed this board's values
+    warning: str = ""         # an entry the box noted against its assumed board data
     pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards
     picture_card: str = ""    # the card whose picture is being entered
     picture: Pictured = field(default_factory=Pictured)

@@ -130,7 +130,7 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
     {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
-     "before": "add_picked_loss", "after": "cursor_to_add"},
+     "before": "add_picked_loss", "after": ["cursor_to_add", "warn_if_noted"]},
     {"trigger": "back", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
      "after": "cursor_to_add"},
     # removing a loss or an Islander asks first
@@ -162,12 +162,12 @@ GAME_PATH: list[dict[str, object]] = [
     # tiles (not solo), then the review
     {"trigger": "grid_pick", "source": F.BOATS, "dest": F.PICK, "after": "cursor_to_type"},
     {"trigger": "ok", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
-     "before": ["add_picked_islander", "leave_grid_pick"]},
+     "before": ["add_picked_islander", "leave_grid_pick"], "after": "warn_if_noted"},
     {"trigger": "back", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
      "before": "leave_grid_pick"},
     {"trigger": "back", "source": F.BOATS, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
-     "after": "cursor_to_add"},
+     "after": ["cursor_to_add", "warn_if_noted"]},
     {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "pick_islander", "source": F.SCORE, "dest": F.PICK,
      "before": "open_score_pick"},
@@ -184,6 +184,12 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "pictured", "source": F.PICTURE, "dest": F.REVIEW, "before": "keep_picture",
      "after": "cursor_to_score"},
     {"trigger": "back", "source": F.PICTURE, "dest": F.REVIEW, "after": "cursor_to_score"},
+    # a score refused on a board the owner never checked: the table may score it anyway
+    {"trigger": "ask_score", "source": F.REVIEW, "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.RESULTS, "conditions": "is_asking_score_anyway",
+     "before": ["score_game_anyway", "forget_question"]},
+    {"trigger": "back", "source": F.ASK, "dest": F.REVIEW, "conditions": "is_asking_score_anyway",
+     "before": "forget_question", "after": "cursor_to_score"},
     {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
      "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
     {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry

@@ -150,6 +150,7 @@ ASKS: dict[Ask, tuple[str, tuple[str, ...], str]] = {   # title, lines, hint
                    "OK: undo  B: keep"),
     Ask.REMOVE_LOSS: ("Remove this loss?", (), "OK: remove  B: keep"),
     Ask.REMOVE_ISLANDER: ("Remove Islander?", (), "OK: remove  B: keep"),
+    Ask.SCORE_ANYWAY: ("Score anyway?", (), "OK: score  B: back"),
 }
 
 
@@ -159,6 +160,8 @@ def _ask(flow: FogFlow, now: float) -> Frame:
     if s.asking is Ask.REMOVE_LOSS and 0 <= s.removing < len(s.pending_losses):
         x = s.pending_losses[s.removing]
         lines = (f"{display_name(x.owner)} lost in {x.row}:", f"{x.nation} {x.type.value}")
+    elif s.asking is Ask.SCORE_ANYWAY:
+        lines = ("Board data is assumed;", "it disagrees with:", *s.notice)
     elif s.asking is Ask.REMOVE_ISLANDER:
         mine = s.final.get(s.colours[s.score_colour], [])
         if 0 <= s.removing < len(mine):
