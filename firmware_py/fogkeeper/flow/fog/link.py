@@ -10,11 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
-from fogkeeper.flow.fog.session import CostChoice, CostField, Islander, PickField, Session
-from fogkeeper.flow.fog.setup import DEFAULT_SETUP, problems, settle
+from fogkeeper.flow.fog.session import (
+    COST_CHOICES,
+    CostChoice,
+    CostField,
+    Islander,
+    PickField,
+    Session,
+)
+from fogkeeper.flow.fog.setup import DEFAULT_SETUP, apply_scenario, problems, settle
 from fogkeeper.flow.fog.table import SCORING, FogScreen
 from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply, on_screen
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, reject_unknown, require
@@ -74,6 +82,7 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         chosen = {k: require(args, k, type(DEFAULT_SETUP[k])) for k in args
                   if k in DEFAULT_SETUP}
         new = settle({**flow.s.setup, **chosen})
+        new = _scenario_and_start(new, chosen)
         found = problems(new)
         if found:
             raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
@@ -226,6 +235,28 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
     return Dispatcher("fog", handlers, lambda: {"screen": flow.screen.value})
 
 
+def _scenario_and_start(setup: dict[str, object], chosen: dict[str, object]
+                        ) -> dict[str, object]:
+    """``scenario`` lays out its sheet (its values can still be overridden in the same
+    command); ``fog_start`` is a solo choice; in multiplayer the board gives it."""
+    if chosen.get("scenario"):
+        scenarios = load_scenarios()
+        name = str(chosen["scenario"])
+        if name not in scenarios:
+            raise LinkError(ErrorCode.BAD_ARGS, f"'scenario' {name!r}: one of "
+                                                + (", ".join(scenarios) or "none installed"))
+        if setup["mode"] != "solo":
+            raise LinkError(ErrorCode.BAD_ARGS, "'scenario' is for a solo game (mode: solo)")
+        setup = apply_scenario(setup, scenarios[name])
+        setup.update({k: v for k, v in chosen.items() if k != "scenario"})
+        setup = settle(setup)
+    if "fog_start" in chosen and setup["mode"] != "solo":
+        raise LinkError(ErrorCode.BAD_ARGS, "'fog_start' is the solo scenario's; in "
+                                            "multiplayer the board gives it (on the Flex "
+                                            "board, flex_plus_one adds 1)")
+    return setup
+
+
 def _whole(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise LinkError(ErrorCode.BAD_ARGS, f"argument '{name}' must be a whole number")
@@ -244,6 +275,13 @@ def _cost_choice(args: LinkArgs) -> CostChoice:
             value = args[key.value]
             if isinstance(value, bool) and key in (CostField.ENHANCED, CostField.ENTERS_BOAT):
                 value = "yes" if value else "no"
+            elif key is CostField.SWAP_NUMBER:
+                value = str(_whole(value, "swap_number"))
+            elif key is CostField.FREE_RUN:
+                value = "no" if value in ("", False, None) else value
+            if value not in COST_CHOICES[key]:
+                raise LinkError(ErrorCode.BAD_ARGS, f"'{key.value}' must be one of "
+                                                    + ", ".join(COST_CHOICES[key]))
             asked = asked.with_value(key, value)
     return asked
 

@@ -80,6 +80,8 @@ class CostField(StrEnum):
     ZONE = "zone"
     ENHANCED = "enhanced"
     ENTERS_BOAT = "enters_boat"
+    SWAP_NUMBER = "swap_number"   # this Islander's n-th Swap this turn (Cunning A: 2nd, 3rd)
+    FREE_RUN = "free_run"         # a free extra Run: Endurance, or a Guardian's side B
 
 
 YES_NO = ("no", "yes")
@@ -90,6 +92,8 @@ COST_CHOICES: dict[CostField, tuple[str, ...]] = {
     CostField.ZONE: tuple(z.value for z in Zone),
     CostField.ENHANCED: YES_NO,
     CostField.ENTERS_BOAT: YES_NO,
+    CostField.SWAP_NUMBER: ("1", "2", "3", "4"),
+    CostField.FREE_RUN: ("no", "endurance", "guardian"),
 }
 
 
@@ -103,6 +107,8 @@ class CostChoice:
     zone: str = COST_CHOICES[CostField.ZONE][0]
     enhanced: str = "no"
     enters_boat: str = "no"
+    swap_number: str = "1"
+    free_run: str = "no"
 
     def get(self, key: CostField) -> str:
         return str(getattr(self, key.value))

@@ -98,14 +98,21 @@ def cost_fields(s: Session) -> list[CostField]:
     keys = [CostField.TYPE, CostField.CHARACTERISTIC, CostField.MOVE, CostField.ZONE]
     if s.state.setup.options.enhanced_movements:
         keys.append(CostField.ENHANCED)
-    return [*keys, CostField.ENTERS_BOAT]
+    keys.append(CostField.ENTERS_BOAT)
+    if s.cost.move == Move.SWAP.value:
+        keys.append(CostField.SWAP_NUMBER)
+    if s.cost.move in (Move.RUN.value, Move.BOARDING.value):
+        keys.append(CostField.FREE_RUN)
+    return keys
 
 
 def movement_of(cost: CostChoice) -> Movement:
     try:
         return Movement(IslanderType(cost.type), Characteristic(cost.characteristic),
                         Move(cost.move), Zone(cost.zone), enhanced=cost.enhanced == "yes",
-                        enters_boat=cost.enters_boat == "yes")
+                        enters_boat=cost.enters_boat == "yes",
+                        free_run="" if cost.free_run == "no" else cost.free_run,
+                        swap_number=int(cost.swap_number))
     except ValueError as exc:
         raise FogFlowError(f"cost: {exc}") from None
 
@@ -117,7 +124,8 @@ def price(s: Session, cost: CostChoice) -> Price | Refusal:
     card = s.rules.cards.by_id(turn.event) if turn.event else None
     event = card if isinstance(card, EventCard) else None
     guardian, side = None, "A"
-    pick = s.guardians.get(s.player_of(turn.entry))
+    player = s.players[0].name if s.solo and s.players else s.player_of(turn.entry)
+    pick = s.guardians.get(player)
     if pick is not None:
         found = s.rules.cards.by_id(pick.card_id)
         guardian = found if isinstance(found, GuardianCard) else None
