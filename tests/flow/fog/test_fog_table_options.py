@@ -91,3 +91,14 @@ def test_fog_setup_honours_scenario_and_refuses_a_multiplayer_fog_start() -> Non
         else:
             raise AssertionError(f"{args} was accepted")
     assert again.screen is F.SETUP
+
+
+def test_missions_may_be_dealt_after_the_draft() -> None:
+    t = start(Players="2", Achievements="secret", Missions_dealt="after draft")
+    t.press(OK)
+    assert t.screen is F.DRAFT
+    t.press(HOLD, OK)
+    assert t.screen is F.PASS
+    for _ in range(2):
+        t.press(HOLD, OK, OK)
+    assert t.screen in (F.TURN, F.SHOW) and len(t.fog.s.kept) == 2

@@ -410,7 +410,9 @@ class FogFlow:
 
     # ---- conditions ----------------------------------------------------------------------
     def is_mission_due(self) -> bool:
-        return missions.mission_turn(self.s) is not None
+        """A player still keeps a card now (after the draft, when the table chose so)."""
+        waits = bool(self.s.setup.get("missions_after_draft")) and not self.is_drafted()
+        return missions.mission_turn(self.s) is not None and not waits
 
     def has_open_missions(self) -> bool:
         return bool(self.s.open_missions)

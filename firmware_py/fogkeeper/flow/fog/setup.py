@@ -29,6 +29,7 @@ DEFAULT_SETUP: Setup = {
     "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
     "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
     "commoner_rp": 0, "draws": "box", "flex_plus_one": False, "team_size": 2,
+    "missions_after_draft": False,
 }
 
 
@@ -155,6 +156,9 @@ TAIL = [
     SetupRow("guardians", "Guardians", fixed(OFF, "A", "B")),
     SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open")),
     SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
+    SetupRow("missions_after_draft", "Missions dealt", fixed(False, True),
+             lambda s: _multi(s) and "secret" in (s["rescued_islanders"],
+                                                  s["rescue_achievements"])),
     SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
     SetupRow("draws", "Cards drawn by", fixed("box", "table"), lambda s: _has_decks(s)),
 ]
@@ -180,6 +184,8 @@ def value_of(setup: Setup, row: SetupRow) -> Choice:
 
 def shown_value(setup: Setup, row: SetupRow) -> str:
     value = value_of(setup, row)
+    if row.key == "missions_after_draft":
+        return "after draft" if value else "before draft"
     if isinstance(value, bool):
         return "on" if value else "off"
     if row.key in ("crew_rp", "commoner_rp"):

@@ -70,6 +70,8 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "ok", "source": [F.INFO, F.OPEN], "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "kept", "source": F.HAND, "dest": F.TURN, "before": "begin_turns"},
     # the draft: once the last pick is counted (OK, hold OK or the link) the turns start
+    {"trigger": "drafted", "source": F.DRAFT, "dest": F.PASS,
+     "conditions": ["is_drafted", "is_mission_due"]},   # missions dealt after the draft
     {"trigger": "drafted", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_drafted",
      "before": "begin_turns"},
     # turns: OK ends the turn; the round's last OK asks first, then the FOG advances
