@@ -102,3 +102,10 @@ def test_missions_may_be_dealt_after_the_draft() -> None:
     for _ in range(2):
         t.press(HOLD, OK, OK)
     assert t.screen in (F.TURN, F.SHOW) and len(t.fog.s.kept) == 2
+
+
+def test_each_player_may_play_their_own_guardian_side() -> None:
+    t = start(Players="2", Guardians="per player", Side_P2="B")
+    sides = {p: g.side for p, g in t.fog.s.guardians.items()}
+    names = [p.name for p in t.fog.s.players]
+    assert sides == {names[0]: "A", names[1]: "B"}

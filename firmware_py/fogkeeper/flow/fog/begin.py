@@ -104,7 +104,11 @@ def begin(session: Session) -> None:
     seating = ([p.name for p in session.players] if session.solo
                else session.seating(entries))
     if options.guardians:
-        picks = deal_guardians(rules.cards, seating, rng, options.guardians)
+        sides: str | dict[str, str] = options.guardians
+        if sides == "per_player":
+            sides = {p.name: str(setup["guardian_sides"][i])
+                     for i, p in enumerate(session.players)}
+        picks = deal_guardians(rules.cards, seating, rng, sides)
         session.guardians = dict(picks)
     if options.rescue_leaders:
         session.leaders = list(rescue_leaders(rules.board, len(entries), rng,

@@ -29,7 +29,7 @@ DEFAULT_SETUP: Setup = {
     "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
     "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
     "commoner_rp": 0, "draws": "box", "flex_plus_one": False, "team_size": 2,
-    "missions_after_draft": False,
+    "missions_after_draft": False, "guardian_sides": ["A"] * 6,
 }
 
 
@@ -153,7 +153,8 @@ TAIL = [
     SetupRow("fog_cards", "FOG cards", fixed(OFF, "standard", "with_c")),
     SetupRow("fog_cards_end", "FOG cards end", fixed("last_card", "last_card_or_shore"),
              lambda s: bool(s["fog_cards"])),
-    SetupRow("guardians", "Guardians", fixed(OFF, "A", "B")),
+    SetupRow("guardians", "Guardians", lambda s: (OFF, "A", "B", "per_player") if _multi(s)
+             else (OFF, "A", "B")),
     SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open")),
     SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
     SetupRow("missions_after_draft", "Missions dealt", fixed(False, True),
@@ -165,18 +166,26 @@ TAIL = [
 START = SetupRow("start_game", "Start game", fixed(""))
 
 
+def _side_rows(setup: Setup) -> list[SetupRow]:
+    """Guardians per player: each player's side, A or B."""
+    if not _multi(setup) or setup["guardians"] != "per_player":
+        return []
+    return [SetupRow("guardian_sides", f"Side P{i + 1}", fixed("A", "B"), index=i)
+            for i in range(int(setup["players"]))]
+
+
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last."""
     shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
-    return [*shown, *(r for r in TAIL if r.shown(setup)), START]
+    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START]
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:
     value: Choice
     if row.key == "nation_mp":
         value = setup["nation_mp"].get(row.nation, 5)
-    elif row.key == "colours":
-        value = setup["colours"][row.index]
+    elif row.key in ("colours", "guardian_sides"):
+        value = setup[row.key][row.index]
     else:
         value = setup.get(row.key, "")
     return value
@@ -206,11 +215,12 @@ def step(setup: Setup, row: SetupRow, direction: int) -> Setup:
 
 
 def set_value(setup: Setup, row: SetupRow, value: Choice) -> Setup:
-    new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"])}
+    new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"]),
+           "guardian_sides": list(setup["guardian_sides"])}
     if row.key == "nation_mp":
         new["nation_mp"][row.nation] = value
-    elif row.key == "colours":
-        new["colours"][row.index] = value
+    elif row.key in ("colours", "guardian_sides"):
+        new[row.key][row.index] = value
     else:
         new[row.key] = value
     if row.key == "scenario" and value:
@@ -244,6 +254,10 @@ def settle(setup: Setup) -> Setup:
         new["team_size"] = 2
     if new["board"] != "F" or not _multi(new):
         new["flex_plus_one"] = False
+    if not _multi(new) and new["guardians"] == "per_player":
+        new["guardians"] = "A"
+    sides = [x if x in ("A", "B") else "A" for x in list(new["guardian_sides"])[:6]]
+    new["guardian_sides"] = sides + ["A"] * (6 - len(sides))
     if new["start"] not in _starts(new):
         new["start"] = "draw"
     colours = list(new["colours"]) + [c for c in PALETTE if c not in new["colours"]]

@@ -122,6 +122,9 @@ def enter(s: Session, wanted: str | None = None) -> CardAsk:
         if wanted in others.values():
             raise FogFlowError(f"{wanted} is another player's Guardian already")
         side = state.setup.options.guardians
+        if side == "per_player":
+            seats = [p.name for p in s.players]
+            side = str(s.setup["guardian_sides"][seats.index(entry.player)])
         s.guardians[entry.player] = GuardianPick(wanted, side if side in ("A", "B") else "A")
     else:
         _mission_in_play(s, entry.deck, wanted)
