@@ -19,6 +19,7 @@ COMMANDS = {
     "score": ("fogkeeper.app.score_cmd", "score a finished game of The FOG from its record"),
     "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file"),
     "board": ("fogkeeper.app.board_cmd", "show, correct and confirm a board of The FOG"),
+    "history": ("fogkeeper.app.history_cmd", "list past games of The FOG, solo bests"),
 }
 
 
