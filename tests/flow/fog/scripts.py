@@ -92,7 +92,10 @@ def draft(t: Driver) -> None:
 def one_table_action(t: Driver) -> None:
     """Whatever the screen asks for next, decided only by the game's own state."""
     screen = t.fog.screen
-    if screen is F.TURN:
+    if screen is F.TURN and t.fog.s.show_starts_turn:   # the round's event, in full
+        shoot(t, "event")
+        t.press(OK)
+    elif screen is F.TURN:
         _play_turn(t)
     elif screen is F.FOG:
         shoot(t, "fog") if t.fog.s.last_step and t.fog.s.last_step.rows_swallowed else None

@@ -33,14 +33,17 @@ def test_the_rounds_event_is_shown_in_full_at_its_start_and_on_demand() -> None:
     t = AppDriver()
     t.press(OK).choose("Players", "2").choose("1 Hourglass", "off")
     t.choose("Events deck", "with calm").go_to_row("Start game").press(OK, OK, HOLD, OK)
-    assert t.screen is F.SHOW
+    assert t.screen is F.TURN and t.fog.s.show_starts_turn
     event = t.fog.s.state.event
     assert event is not None
-    text = card_text(t.fog.s.rules.cards.by_id(event))
-    assert [r.label for r in menu_rows(t.fog.s, F.SHOW)] == textwrap.wrap(text, 21)
+    wrapped = textwrap.wrap(card_text(t.fog.s.rules.cards.by_id(event)), 21)
+    assert t.lines[0] == "Round 1 event" and t.lines[1] == f"> {wrapped[0]}"
+    t.press(*[DOWN] * len(wrapped))
+    assert t.lines[-2] == f"> {wrapped[-1]}"
     assert not any(line.endswith("...") for line in t.lines)
     t.press(OK)
-    assert t.screen is F.TURN
+    assert t.screen is F.TURN and not t.fog.s.show_starts_turn and t.lines[2].startswith("MP")
+    assert [r.label for r in menu_rows(t.fog.s, F.SHOW)] == wrapped
     t.press(UP)
     assert t.screen is F.SHOW and t.fog.s.shown_card == event
     t.press(B)
@@ -70,7 +73,7 @@ def test_guardians_and_the_first_event_come_from_the_table() -> None:
     assert t.screen is F.NOTICE
     t.press(OK)
     enter(t, "A26")                           # Disaster: 5 MP this round
-    assert t.screen is F.SHOW and "Disaster" in " ".join(t.lines)
+    assert t.screen is F.TURN and "Disaster" in " ".join(t.lines)
     t.press(OK)
     assert t.screen is F.TURN and t.lines[2].startswith("MP 5/5")
     assert t.fog.s.state.event == "A26" and t.fog.s.state.event_deck is not None
@@ -106,8 +109,8 @@ def test_the_link_enters_a_card() -> None:
     t.press(OK, HOLD, OK)
     assert t.screen is F.CARD
     reply = t.fog.command("card", {"card": "A19"})
-    assert reply == {"screen": "show", "deck": "events", "player": ""}
-    assert t.screen is F.SHOW and t.fog.s.state.event == "A19"
+    assert reply == {"screen": "turn", "deck": "events", "player": ""}
+    assert t.fog.s.show_starts_turn and t.fog.s.state.event == "A19"
 
 
 def test_kept_missions_are_entered_from_the_real_cards_at_the_score() -> None:

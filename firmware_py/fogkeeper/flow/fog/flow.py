@@ -231,6 +231,16 @@ class FogFlow:
         return True
 
     def _on_turn(self, trigger: str) -> bool:
+        if self.s.show_starts_turn:       # the round's event, read before the first move
+            if trigger in ("up", "down"):
+                last = len(table_cards.text_lines(self.s, self.s.shown_card)) - 1
+                step = 1 if trigger == "down" else -1
+                self.s.cursor = max(0, min(last, self.s.cursor + step))
+            elif trigger in ("ok", "back"):
+                self.dismiss_event()
+            else:
+                return False
+            return True
         if trigger == "down":
             turns.spend(self.s, 1)
         elif trigger == "up" and self.s.state.event is not None:
@@ -457,9 +467,6 @@ class FogFlow:
     def is_fog_card_due(self) -> bool:
         return table_cards.fog_card_due(self.s)
 
-    def is_round_start_show(self) -> bool:
-        return self.s.show_starts_turn
-
     def is_grid_pick(self) -> bool:
         return self.s.from_grid
 
@@ -540,16 +547,20 @@ class FogFlow:
         self.context.effects.sound("reveal")
         self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
                                 "name": card.name})
-        self.show(card.card_id, starts_turn=True)
-
-    def start_shown_turn(self) -> None:
-        self.s.show_starts_turn = False
+        self.s.shown_card, self.s.show_starts_turn, self.s.cursor = card.card_id, True, 0
         self.start_turn()
 
+    def dismiss_event(self) -> None:
+        """The round's event was read: the turn's hourglass starts now."""
+        if self.s.show_starts_turn:
+            self.s.show_starts_turn = False
+            self.restart_glass()
+
     def start_turn(self) -> None:
-        """A fresh turn: a full hourglass with option 1."""
+        """A fresh turn: a full hourglass with option 1 (once the round's event is read)."""
         self.glass = None
-        self.restart_glass()
+        if not self.s.show_starts_turn:
+            self.restart_glass()
         turn = current_turn(self.s.state)
         self.emit("fog.turn", {"entry": turn.entry, "round": turn.round_no,
                                "mp": turn.mp_budget, "double_turn": turn.double_turn})

@@ -72,6 +72,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
     """The ``fog.*`` commands of this flow; every reply carries the screen shown after."""
     def on(*screens: FogScreen) -> None:
         on_screen(flow.screen, *screens)
+        if flow.screen is F.TURN:
+            flow.dismiss_event()   # a command for the turn: the round's event was read
 
     def state(args: LinkArgs) -> Reply:
         return public_state(flow)

@@ -100,8 +100,6 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "back", "source": F.CARD, "dest": F.REVIEW, "conditions": "is_card_for_review",
      "before": "drop_cards", "after": "cursor_to_score"},
     {"trigger": "show_card", "source": F.TURN, "dest": F.SHOW},
-    {"trigger": ["ok", "back"], "source": F.SHOW, "dest": F.TURN,
-     "conditions": "is_round_start_show", "before": "start_shown_turn"},
     {"trigger": ["ok", "back"], "source": F.SHOW, "dest": F.TURN},
     # undo past a FOG step (B or up on the turn screen) asks first too
     {"trigger": "ask_undo_fog", "source": F.TURN, "dest": F.ASK},

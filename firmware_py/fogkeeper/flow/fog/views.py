@@ -96,6 +96,12 @@ def _draft(flow: FogFlow, now: float) -> Frame:
 
 
 def _turn(flow: FogFlow, now: float) -> Frame:
+    if flow.s.show_starts_turn:          # the round's event in full, before the first move
+        lines = table_cards.text_lines(flow.s, flow.s.shown_card)
+        items = tuple(MenuItem(line) for line in lines)
+        view = MenuView(f"Round {flow.s.state.round_no} event", items,
+                        min(flow.s.cursor, len(items) - 1), "^v read  OK play")
+        return render_menu(view)
     state = flow.s.state
     turn = current_turn(state)
     event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
@@ -197,8 +203,7 @@ def _card(flow: FogFlow, now: float) -> Frame:
 
 
 def _show(flow: FogFlow, now: float) -> Frame:
-    title = f"Round {flow.s.state.round_no} event" if flow.s.show_starts_turn else "The card"
-    return _list(flow, title, "^v read  OK back")
+    return _list(flow, f"Round {flow.s.state.round_no} event", "^v read  OK back")
 
 
 def _boats(flow: FogFlow, now: float) -> Frame:
