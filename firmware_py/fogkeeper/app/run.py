@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import time
@@ -40,6 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
+    from fogkeeper.data.fog import OWNER_ENV
+
+    # the owner's corrections (boards, decks, Monster cards) and records live in data_dir
+    os.environ.setdefault(OWNER_ENV, str(data_dir(config)))
     if args.sim:
         config = simulated(config, terminal=sys.stdin.isatty() and sys.stdout.isatty())
     if args.link is not None:

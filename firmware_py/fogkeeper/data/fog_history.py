@@ -4,6 +4,7 @@ board, players, scores, winner; for solo games the best score and level per scen
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,3 +82,21 @@ def solo_bests(games: Iterable[PastGame]) -> list[SoloBest]:
         else:
             best[name] = SoloBest(name, seen.board, seen.score, seen.level, games_played)
     return sorted(best.values(), key=lambda b: b.scenario)
+
+
+def history_lines(games: list[PastGame], width: int = 21) -> list[str]:
+    """The box's history screen: a game a line or two (newest first), then the solo bests,
+    wrapped to the screen's width (read by scrolling, never cut)."""
+    if not games:
+        return ["No game recorded yet."]
+    lines = []
+    for g in reversed(games):
+        if g.problem:
+            lines.append(f"{g.date[5:10]} not scored")
+            continue
+        top = "solo" if g.mode == "solo" else "+".join(g.winners)
+        best = max(score for _, score in g.scores)
+        lines.append(f"{g.date[5:10]} {g.board} {top} {best}")
+    for b in solo_bests(games):
+        lines.append(f"best {b.scenario}: {b.score} ({b.level})")
+    return [part for line in lines for part in textwrap.wrap(line, width)]

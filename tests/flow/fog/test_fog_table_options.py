@@ -3,10 +3,13 @@ Cunning A's 2nd/3rd Swap and the free Runs in the MP helper, fog.setup's every f
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import HOLD, OK, RIGHT
+from flow.fog.fog_table import HOLD, OK, RIGHT, B
+from fogkeeper.data.fog import OWNER_ENV
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules.fog import GuardianPick
@@ -109,3 +112,16 @@ def test_each_player_may_play_their_own_guardian_side() -> None:
     sides = {p: g.side for p, g in t.fog.s.guardians.items()}
     names = [p.name for p in t.fog.s.players]
     assert sides == {names[0]: "A", names[1]: "B"}
+
+
+def test_past_games_are_listed_on_the_box(monkeypatch: Any, tmp_path: Any) -> None:
+    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
+    (tmp_path / "records").mkdir()
+    data = Path(__file__).resolve().parents[2] / "data" / "fog"
+    shutil.copy(data / "multiplayer_example.json",
+                tmp_path / "records" / "fog-20261201-201500.json")
+    t = AppDriver()
+    t.press(OK).go_to_row("Past games").press(OK)
+    assert t.screen is F.HISTORY and t.lines[1] == "> 12-01 S Pink 30"
+    t.press(B)
+    assert t.screen is F.SETUP

@@ -10,6 +10,7 @@ import pytest
 
 from fogkeeper.cli import main
 from fogkeeper.data.fog import OWNER_ENV
+from fogkeeper.data.fog_history import history_lines, past_games
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "fog"
 
@@ -45,3 +46,14 @@ def test_history_lists_games_and_the_best_solo_score(
 def test_no_history_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--data", str(tmp_path)]) == 0
     assert "No game of The FOG recorded yet" in capsys.readouterr().out
+
+
+def test_the_box_lists_the_history_newest_first_never_cut(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    records.mkdir()
+    shutil.copy(DATA / "multiplayer_example.json", records / "fog-20261201-201500.json")
+    shutil.copy(DATA / "solo_example.json", records / "fog-20261130-190000.json")
+    lines = history_lines(past_games(tmp_path))
+    assert lines[:2] == ["12-01 S Pink 30", "11-30 S solo 42"]
+    assert " ".join(lines[2:]) == "best rulebook example: 42 (Guardian Apprentice)"
+    assert all(len(line) <= 21 for line in lines)

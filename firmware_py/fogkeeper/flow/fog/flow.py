@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from transitions import Machine
 
-from fogkeeper.data.fog import owner_board
+from fogkeeper.data.fog import owner_board, owner_dir
+from fogkeeper.data.fog_history import history_lines, past_games
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import (
     boats,
@@ -36,7 +37,7 @@ from fogkeeper.flow.fog.session import (
     Purpose,
     Session,
 )
-from fogkeeper.flow.fog.setup import START, SetupRow, load_preset, problems, step
+from fogkeeper.flow.fog.setup import HISTORY, START, SetupRow, load_preset, problems, step
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
@@ -48,7 +49,7 @@ from fogkeeper.ui.draw import Frame
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
-         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW, F.PICTURE}
+         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW, F.PICTURE, F.HISTORY}
 DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
@@ -188,7 +189,9 @@ class FogFlow:
     def _on_setup(self, trigger: str) -> bool:
         if trigger != "ok":
             return False
-        if self.chosen() is not START:
+        if self.chosen() is HISTORY:
+            self.trigger("history")
+        elif self.chosen() is not START:
             self.change(+1)
         elif problems(self.s.setup):
             self.refuse("; ".join(problems(self.s.setup)))
@@ -507,6 +510,10 @@ class FogFlow:
         self.place(Entry.SCORE_GAME)
 
     # ---- the checklist -------------------------------------------------------------------
+    def read_history(self) -> None:
+        """Past games from the records in the data folder, newest first, then solo bests."""
+        self.s.history = history_lines(past_games(owner_dir()))
+
     def store_preset(self) -> None:
         self.context.effects.save_preset(self.name, dict(self.s.setup))
 

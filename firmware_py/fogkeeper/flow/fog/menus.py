@@ -110,8 +110,8 @@ def menu_rows(s: Session, screen: FogScreen) -> list[Row]:
 
 
 def _setup(s: Session) -> list[Row]:
-    return [Row(r, r.label, "" if r.key == "start_game" else shown_value(s.setup, r))
-            for r in setup_rows(s.setup)]
+    return [Row(r, r.label, "" if r.key in ("start_game", "history")
+                else shown_value(s.setup, r)) for r in setup_rows(s.setup)]
 
 
 def _values(s: Session) -> list[Row]:
@@ -231,12 +231,16 @@ def _pick(s: Session) -> list[Row]:
     return found
 
 
+def _history(s: Session) -> list[Row]:
+    return [Row(Item(i), line) for i, line in enumerate(s.history)]
+
+
 def _notice(s: Session) -> list[Row]:
     return [Row(Item(i), line) for i, line in enumerate(s.notice)]
 
 
 BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
-    F.NOTICE: _notice,
+    F.NOTICE: _notice, F.HISTORY: _history,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
     F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
     F.PICTURE: _picture,

@@ -241,6 +241,7 @@ class Session:
     reading: bool = False     # a mission card of the hand read in full (private)
     board_checked: bool = False   # the owner confirmed this board's values
     warning: str = ""         # an entry the box noted against its assumed board data
+    history: list[str] = field(default_factory=list)   # past games, as the screen lists them
     pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards
     picture_card: str = ""    # the card whose picture is being entered
     picture: Pictured = field(default_factory=Pictured)

@@ -164,6 +164,7 @@ TAIL = [
     SetupRow("draws", "Cards drawn by", fixed("box", "table"), lambda s: _has_decks(s)),
 ]
 START = SetupRow("start_game", "Start game", fixed(""))
+HISTORY = SetupRow("history", "Past games", fixed(""))
 
 
 def _side_rows(setup: Setup) -> list[SetupRow]:
@@ -177,7 +178,7 @@ def _side_rows(setup: Setup) -> list[SetupRow]:
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last."""
     shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
-    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START]
+    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START, HISTORY]
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:

@@ -42,6 +42,7 @@ class FogScreen(StrEnum):
     PICTURE = "picture"      # what a "Rescued Islander" card pictures, read off the card
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
+    HISTORY = "history"      # past games from the records: date, board, scores, winner
 
 
 F = FogScreen
@@ -56,6 +57,9 @@ GAME_PATH: list[dict[str, object]] = [
      "before": ["store_preset", "ask_values"]},
     {"trigger": "start", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
     {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    # past games, from the checklist
+    {"trigger": "history", "source": F.SETUP, "dest": F.HISTORY, "before": "read_history"},
+    {"trigger": ["ok", "back"], "source": F.HISTORY, "dest": F.SETUP},
     # cards the table turns over itself (Guardians, open missions) are entered first
     {"trigger": "ok", "source": F.INFO, "dest": F.CARD, "conditions": "has_cards_to_enter"},
     # missions: only the player holding the box sees their two cards
