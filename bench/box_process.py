@@ -50,11 +50,11 @@ BOX_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"
 
 
 class Running:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, screen: str = "") -> None:
         folder.mkdir(parents=True, exist_ok=True)
         config = folder / "box.toml"
         config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n'
-                          '[screen]\nshift_every_seconds = 0\n')
+                          '[screen]\nshift_every_seconds = 0\n' + screen)  # more [screen] keys
         self.link = folder / "link"
         self.started = time.perf_counter()
         self.process = subprocess.Popen(

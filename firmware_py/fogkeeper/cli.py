@@ -17,7 +17,9 @@ COMMANDS = {
     "diagram": ("fogkeeper.app.diagram_cmd", "draw the state machines as PNG/DOT"),
     "link": ("fogkeeper.link.client", "send one command to a running box"),
     "score": ("fogkeeper.app.score_cmd", "score a finished game of The FOG from its record"),
-    "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file"),
+    "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file or generate a new maze"),
+    "selftest": ("fogkeeper.app.selftest",
+                 "check a wired box: display, each control, buzzer, serial loopback"),
     "board": ("fogkeeper.app.board_cmd", "show, correct and confirm a board of The FOG"),
     "history": ("fogkeeper.app.history_cmd", "list past games of The FOG, solo bests"),
 }

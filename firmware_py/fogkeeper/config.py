@@ -199,7 +199,7 @@ def parse_config(raw: Mapping[str, Any], *, source: str = "<config>") -> Config:
         sections[name] = _parse_section(section_types[name], value, f"{source}: [{name}]")
     config = Config(**sections, source=source)
     _check_wiring(config, source)
-    _check_link(config.link.port, f"{source}: [link] port")
+    check_link(config.link.port, f"{source}: [link] port")
     return config
 
 
@@ -229,7 +229,7 @@ def _check_wiring(config: Config, source: str) -> None:
 _MEMORY_DEVICES_MAJOR = 1
 
 
-def _check_link(spec: str, where: str) -> None:
+def check_link(spec: str, where: str) -> None:
     """The link spec is one the box can open: a serial device, a pyserial URL or pty:PATH.
 
     A device that is absent now is fine (a USB gadget appears later; the box retries).

@@ -15,6 +15,13 @@ class RulesError(FogkeeperError, ValueError):
     """A rules engine refused an action or a record; the message says which rule."""
 
 
+def cannot_read(path: object, exc: OSError | UnicodeDecodeError) -> str:
+    """The one wording for a file a command cannot read: ``cannot read PATH: why``."""
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else (
+        "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else str(exc))
+    return f"cannot read {path}: {why}"
+
+
 def describe_bug(exc: BaseException) -> str:
     """Where an unexpected exception came from, for a log line: its type and the innermost
     file and line, never its message (a message may quote a secret such as a maze)."""

@@ -20,6 +20,12 @@ def type_pin(t: BoxHarness, digits: str) -> None:
         t.tap(*[UP] * int(digit), OK)
 
 
+def new_pin(t: BoxHarness, digits: str) -> None:
+    """A new PIN takes 4 to 8 digits: hold OK ends it."""
+    type_pin(t, digits)
+    t.hold(OK)
+
+
 def to_pin_row(t: BoxHarness) -> None:
     t.tap(*[DOWN] * SETTINGS_DOWNS, OK, *[DOWN] * PIN_ROW_DOWNS)
     assert t.box.app.state is Screen.SETTINGS and t.lines[-1] == "OK set PIN  B back"
@@ -31,11 +37,11 @@ def test_a_pin_set_twice_in_settings_guards_the_link_and_survives_a_restart(
     to_pin_row(t)
     t.tap(OK)
     assert t.box.app.state is Screen.PIN_NEW
-    type_pin(t, "3141")
+    new_pin(t, "3141")
     assert t.box.app.state is Screen.PIN_AGAIN
     type_pin(t, "3142")  # a slip: asked again from the start
     assert t.box.app.state is Screen.PIN_NEW and t.box.app.pin_note == "The two differed: again"
-    type_pin(t, "3141")
+    new_pin(t, "3141")
     type_pin(t, "3141")
     assert t.box.app.state is Screen.SETTINGS and "PIN set" in t.lines
     sent = json.dumps(t.link.lines)
@@ -65,10 +71,11 @@ def test_changing_the_pin_needs_the_old_one(tmp_path: Path) -> None:
     assert t.box.app.state is Screen.SETTINGS and "PIN not changed" in t.lines
     t.tap(OK)
     type_pin(t, "2222")
-    type_pin(t, "5555")
-    type_pin(t, "5555")
+    new_pin(t, "555123")  # six digits this time
+    type_pin(t, "555123")
     assert t.box.app.pin_guard.check("2222", t.now) is False
-    assert t.box.app.pin_guard.check("5555", t.now) is True
+    assert t.box.app.pin_guard.check("555123", t.now) is True
+    assert t.box.app.pin_guard.length == 6  # the next pads ask for six
 
 
 def test_a_secret_game_without_a_pin_offers_one_then_starts(tmp_path: Path) -> None:
@@ -76,7 +83,7 @@ def test_a_secret_game_without_a_pin_offers_one_then_starts(tmp_path: Path) -> N
     t.tap(DOWN, OK)  # FOGSITE
     assert t.box.app.state is Screen.PIN_OFFER and t.lines[0] == "No PIN set"
     t.tap(OK)
-    type_pin(t, "8642")
+    new_pin(t, "8642")
     type_pin(t, "8642")
     assert t.box.app.state is Screen.GAME and t.box.app.game is not None
     assert t.box.app.game.name == "fogsite" and t.box.app.pin_guard.is_set

@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from fogkeeper.drivers.inputs import GpioInputs
-from fogkeeper.drivers.keyboard import KEYMAP_HELP, KeyAction, KeyboardDriver, KeyKind, parse_keys
+from fogkeeper.drivers.keyboard import (
+    KEYMAP_HELP,
+    QUIT_QUESTION,
+    KeyAction,
+    KeyboardDriver,
+    KeyKind,
+    parse_keys,
+)
 from fogkeeper.events import Button, ButtonEvent
 
 PINS = {Button.UP: 6, Button.DOWN: 19, Button.LEFT: 5, Button.RIGHT: 26, Button.PRESS: 13,
@@ -38,7 +45,7 @@ def hold(button: Button) -> KeyAction:
     (b"lL!@#", [hold(Button.PRESS), hold(Button.PRESS), hold(Button.KEY1),
                 hold(Button.KEY2), hold(Button.KEY3)]),
     (b"\x03", [KeyAction(KeyKind.QUIT)]),
-    (b"q", [KeyAction(KeyKind.QUIT)]),
+    (b"q", [KeyAction(KeyKind.ASK_QUIT)]),
     (b"\x1b[1;5A1", [tap(Button.KEY1)]),  # ctrl-arrow is not the joystick
     (b"\x1b[15~x\x1b", []),  # F5, an unmapped letter, a lone Escape
     (b"\x1b", []),
@@ -59,11 +66,12 @@ class Rig:
         self.master, self.slave = os.openpty()
         self.events: queue.Queue[ButtonEvent] = queue.Queue()
         self.quits = threading.Event()
+        self.asked: list[str] = []
         self.inputs = GpioInputs(PINS, self.events.put, hold_seconds=HOLD_S,
                                  pin_factory=mock_factory)
         pins = {button: mock_factory.pin(number) for button, number in PINS.items()}
         self.keyboard = KeyboardDriver(self.slave, pins, hold_seconds=lambda: HOLD_S,
-                                       on_quit=self.quits.set)
+                                       on_quit=self.quits.set, ask=self.asked.append)
 
     def type(self, data: bytes) -> None:
         os.write(self.master, data)
@@ -116,11 +124,34 @@ def test_a_key_the_board_lacks_does_nothing(rig: Rig) -> None:
     assert rig.events.empty()
 
 
-@pytest.mark.parametrize("key", [b"q", b"\x03"])
-def test_quit_keys_ask_the_app_to_quit(rig: Rig, key: bytes) -> None:
+def test_ctrl_c_asks_the_app_to_quit_at_once(rig: Rig) -> None:
     rig.keyboard.start()
-    rig.type(key)
+    rig.type(b"\x03")
     assert rig.quits.wait(timeout=1)
+    assert rig.asked == []
+
+
+@pytest.mark.parametrize("answer", [b"y", b"q"])
+def test_q_asks_first_and_the_answer_quits(rig: Rig, answer: bytes) -> None:
+    rig.keyboard.start()
+    rig.type(b"q")
+    assert not rig.quits.wait(timeout=0.3)
+    assert rig.asked == [QUIT_QUESTION]
+    rig.type(answer)
+    assert rig.quits.wait(timeout=1)
+    assert rig.asked == [QUIT_QUESTION, ""]  # the question is taken away
+
+
+def test_any_other_key_after_q_plays_on_and_is_not_a_press(rig: Rig) -> None:
+    rig.keyboard.start()
+    rig.type(b"q")
+    time.sleep(0.2)
+    rig.type(b"\r")
+    time.sleep(0.3)
+    assert not rig.quits.is_set() and rig.events.empty()
+    assert rig.asked == [QUIT_QUESTION, ""]
+    rig.type(b"\r")
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.PRESS)
 
 
 def test_a_second_quit_interrupts_a_stuck_app(

@@ -149,7 +149,10 @@ def test_settings_change_and_reach_the_drivers() -> None:
     assert t.effects.settings[-1].muted is True and t.shows("Sound: off")
     t.press(DOWN, RIGHT)
     assert t.effects.settings[-1].rotation == 180
-    t.press(DOWN, RIGHT, RIGHT)
+    t.press(DOWN, RIGHT)
+    assert t.effects.settings[-1].hold_seconds == 1.25
+    assert t.shows("Hold time: 1.25 s")  # exactly, not "1.2 s"
+    t.press(RIGHT)
     assert t.effects.settings[-1].hold_seconds == 1.5
     t.press(*[RIGHT] * 20)
     assert t.effects.settings[-1].hold_seconds == 3.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,8 +100,9 @@ class BoxHarness:
             self.box.step(self.box.events.get_nowait())  # type: ignore[arg-type]
         return self
 
-    def wait(self, seconds: float) -> BoxHarness:
-        """Move the fake clock, waking the loop at each deadline on the way."""
+    def wait(self, seconds: float, woke: Callable[[], None] = lambda: None) -> BoxHarness:
+        """Move the fake clock, waking the loop at each deadline on the way (and calling
+        ``woke`` after each wake-up)."""
         def next_deadline(now: float) -> float | None:
             self.pump()
             wait = self.box._seconds_to_next_deadline()
@@ -110,7 +112,7 @@ class BoxHarness:
             self.now = now
             self.box.step(None)
 
-        pass_time(self.now, seconds, next_deadline, tick)
+        pass_time(self.now, seconds, next_deadline, tick, woke)
         self.wall()  # a restart after this wait comes back at this moment
         return self
 

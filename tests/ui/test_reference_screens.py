@@ -1,4 +1,5 @@
-"""Each platform screen, pixel for pixel, against a reviewed reference PNG.
+"""Each platform screen, and each FOGSITE and Corps screen from their scripted whole games,
+pixel for pixel, against a reviewed reference PNG.
 
 After a deliberate change, look at the new pictures and then refresh the references with
 ``FOGKEEPER_UPDATE_REFERENCES=1 pytest tests/ui``.
@@ -12,15 +13,16 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from ui.game_screens import SHOTS, shot
 from ui.scenes import SCENES
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 UPDATE = os.environ.get("FOGKEEPER_UPDATE_REFERENCES") == "1"
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
+@pytest.mark.parametrize("name", sorted([*SCENES, *SHOTS]))
 def test_screen_matches_its_reference(name: str) -> None:
-    image = SCENES[name]()
+    image = SCENES[name]() if name in SCENES else shot(name).convert("1")
     assert image.size == (128, 64) and image.mode == "1"
     path = REFERENCE / f"{name}.png"
     if UPDATE:

@@ -136,7 +136,7 @@ class Box:
         self._saved_at: float | None = None  # (monotonic) when the session was last written
         self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
         self._saved_guard: tuple[int, float] = (0, 0.0)
-        self._last_input = clock()
+        self._idle_since = clock()
         self._dimmed = False
         self._shift = 0
         self._next_shift = clock() + config.screen.shift_every_seconds
@@ -281,7 +281,7 @@ class Box:
 
     def press(self, event: ButtonEvent) -> None:
         """A button event from the hardware or the link: wakes a dimmed screen first."""
-        self._last_input = self.clock()
+        self._idle_since = self.clock()
         if self._dimmed:
             self._dimmed = False
             self.parts.sink.set_contrast(self.app.settings.contrast)
@@ -289,6 +289,11 @@ class Box:
         self.app.handle(event)
 
     def _seconds_to_next_deadline(self) -> float | None:
+        """How long the loop may sleep: to the earliest deadline still ahead, or for ever.
+
+        Only deadlines the next step acts on are offered; one already past that the step
+        does not act on would wake the loop again at once, a busy loop.
+        """
         now = self.clock()
         deadlines = [self._next_shift] if self.config.screen.shift_every_seconds else []
         timer = self.app.next_deadline(now)
@@ -298,18 +303,27 @@ class Box:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
         if self.storage_problem is not None:
             deadlines.append(now + SAVE_RETRY_SECONDS)
-        if self.config.screen.dim_after_seconds and not self._dimmed:
-            deadlines.append(self._last_input + self.config.screen.dim_after_seconds)
+        dim = self._dim_deadline(now)
+        if dim is not None:
+            deadlines.append(dim)
         if not deadlines:
             return None
         return max(0.0, min(deadlines) - now) + 0.001
 
+    def _dim_deadline(self, now: float) -> float | None:
+        """When the idle screen dims; None while it is dim or a countdown runs (a running
+        countdown never dims, and its end starts the idle time afresh)."""
+        dim_after = self.config.screen.dim_after_seconds
+        if not dim_after or self._dimmed or self.app.next_deadline(now) is not None:
+            return None
+        return self._idle_since + dim_after
+
     def _housekeeping(self) -> None:
         now = self.clock()
-        idle = now - self._last_input
-        dim_after = self.config.screen.dim_after_seconds
-        still = self.app.glass.phase is not Phase.RUNNING
-        if dim_after and not self._dimmed and still and idle >= dim_after:
+        if self.app.next_deadline(now) is not None:
+            self._idle_since = now  # idle time counts from the end of the countdown
+        dim = self._dim_deadline(now)
+        if dim is not None and now >= dim:
             self._dimmed = True
             self.parts.sink.set_contrast(min(self.config.screen.dim_contrast,
                                              self.app.settings.contrast))

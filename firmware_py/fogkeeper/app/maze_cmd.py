@@ -7,7 +7,7 @@ import random
 import sys
 from pathlib import Path
 
-from fogkeeper.errors import RulesError
+from fogkeeper.errors import RulesError, cannot_read
 from fogkeeper.rules.fogsite.generate import Difficulty, difficulty_score, generate_measured
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour
 from fogkeeper.rules.fogsite.maze_text import MazeFormatError, format_maze, parse_maze
@@ -48,8 +48,7 @@ def _check(path: Path) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        print(f"{path}: cannot read: {reason}", file=sys.stderr)
+        print(f"fogkeeper maze: {cannot_read(path, error)}", file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         maze = parse_maze(text)

@@ -9,6 +9,7 @@ a player touches (buttons, buzzer: gpiozero) and the host link (pyserial), then 
 from __future__ import annotations
 
 import argparse
+import getpass
 import logging
 import os
 import signal
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
-from fogkeeper.config import NO_PIN, Config, data_dir, load_config
+from fogkeeper.config import NO_PIN, Config, check_link, data_dir, load_config
 from fogkeeper.errors import ConfigError
 from fogkeeper.events import Button
 
@@ -35,6 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=Path, help="a TOML config file (default: built-in)")
     parser.add_argument("--sim", action="store_true",
                         help="simulated parts: terminal screen and keyboard, or headless")
+    parser.add_argument("--headless", action="store_true",
+                        help="never use this terminal as screen or keyboard; log to stderr "
+                             "(the same when stdin is not a terminal or the box runs in the "
+                             "background)")
     parser.add_argument("--link", metavar="SPEC",
                         help="host link: a serial device, a pyserial URL or pty:PATH")
 
@@ -45,10 +50,14 @@ def run(args: argparse.Namespace) -> int:
 
     # the owner's corrections (boards, decks, Monster cards) and records live in data_dir
     os.environ.setdefault(OWNER_ENV, str(data_dir(config)))
+    terminal = not args.headless and own_terminal()
     if args.sim:
-        config = simulated(config, terminal=sys.stdin.isatty() and sys.stdout.isatty())
+        config = simulated(config, terminal=terminal)
+    elif not terminal and config.display.driver == "terminal":
+        config = replace(config, display=replace(config.display, driver="dummy"))
     if args.link is not None:
-        config = replace(config, link=replace(config.link, port=args.link))
+        config = replace(config, link=replace(config.link, port=link_option(args.link)))
+    check_data_folder(config)
     setup_logging(config)
     lock = FolderLock(data_dir(config))
     try:
@@ -68,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     stop = box.events.put
     signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
     signal.signal(signal.SIGINT, lambda *_: stop(Stop()))
+    signal.signal(signal.SIGHUP, lambda *_: stop(Stop()))  # its terminal closed: save, stop
     connect(box, config)
     log.info("fogkeeper running: %s display, config %s", config.display.driver, config.source)
     try:
@@ -76,6 +86,50 @@ def run(args: argparse.Namespace) -> int:
         box.close()
         lock.release()
     return 0
+
+
+def own_terminal() -> bool:
+    """Whether the box may take this terminal as its screen and keyboard: stdin and stdout
+    are a terminal and the box is its foreground job (a job started with ``&`` is not: it
+    would be stopped at its first read and draw over the shell)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        return os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except OSError:
+        return False
+
+
+def link_option(spec: str) -> str:
+    """``--link SPEC`` checked as ``[link] port`` is; an empty one is refused, not taken as
+    "no link" (leaving --link out is how to say that)."""
+    if not spec:
+        raise ConfigError("--link '' names no port: give a device path, a pyserial URL or "
+                          "pty:PATH, or leave --link out for no link")
+    check_link(spec, "--link")
+    return spec
+
+
+def check_data_folder(config: Config) -> None:
+    """ConfigError when the data folder is not this user's to write, e.g. a shipped profile's
+    /var/lib/fogkeeper (the service's) in a run by hand. A full or read-only disk is not
+    refused: the box then plays on from memory and says NOT SAVED."""
+    folder = data_dir(config)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except PermissionError:
+        pass
+    except OSError:
+        return
+    else:
+        if os.access(folder, os.W_OK | os.X_OK) or os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return
+    raise ConfigError(
+        f"{config.source}: [storage] data_dir {str(folder)!r} is not yours to write (user "
+        f"{getpass.getuser()}). A shipped profile keeps the service's data there: stop the "
+        "service (sudo systemctl stop fogkeeper) and run as its user (sudo -u fogkeeper "
+        "/opt/fogkeeper/venv/bin/fogkeeper run --config /etc/fogkeeper/config.toml), or "
+        "copy the profile and set data_dir = \"~/.local/share/fogkeeper\"")
 
 
 def simulated(config: Config, *, terminal: bool) -> Config:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from fogkeeper.data.fog import load_rules
-from fogkeeper.errors import FogkeeperError
+from fogkeeper.errors import FogkeeperError, cannot_read
 from fogkeeper.rules.fog import Result, load_record, score_record
 from fogkeeper.rules.fog.scoring import LABELS
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         record = load_record(path.read_text(encoding="utf-8"))
         result = score_record(record, load_rules(record.board), lenient=args.lenient)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"fogkeeper score: cannot read {path}: {exc}", file=sys.stderr)
+        print(f"fogkeeper score: {cannot_read(path, exc)}", file=sys.stderr)
         return EXIT_REFUSED
     except FogkeeperError as exc:
         print(f"fogkeeper score: {path}: {exc}", file=sys.stderr)

@@ -23,7 +23,7 @@ KEYMAP_HELP: tuple[str, ...] = (
     "Enter: press",
     "1 2 3: keys",
     "L or ! @ #: hold",
-    "q or Ctrl-C: quit",
+    "q: quit (asks first)",
 )
 
 TAP_SECONDS = 0.05
@@ -35,7 +35,8 @@ _IDLE_POLL_SECONDS = 0.1
 class KeyKind(StrEnum):
     TAP = "tap"
     HOLD = "hold"
-    QUIT = "quit"
+    QUIT = "quit"          # Ctrl-C: at once
+    ASK_QUIT = "ask_quit"  # q: after a question
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,14 @@ def _hold(button: Button) -> KeyAction:
 
 
 _QUIT = KeyAction(KeyKind.QUIT)
+_ASK_QUIT = KeyAction(KeyKind.ASK_QUIT)
+QUIT_QUESTION = "Quit the simulator? q or y: quit, any other key: play on"
 _SINGLE_KEYS: dict[int, KeyAction] = {
     ord("\r"): _tap(Button.PRESS), ord("\n"): _tap(Button.PRESS),
     ord("1"): _tap(Button.KEY1), ord("2"): _tap(Button.KEY2), ord("3"): _tap(Button.KEY3),
     ord("l"): _hold(Button.PRESS), ord("L"): _hold(Button.PRESS),
     ord("!"): _hold(Button.KEY1), ord("@"): _hold(Button.KEY2), ord("#"): _hold(Button.KEY3),
-    0x03: _QUIT, ord("q"): _QUIT, ord("Q"): _QUIT,
+    0x03: _QUIT, ord("q"): _ASK_QUIT, ord("Q"): _ASK_QUIT,
 }
 _ARROWS: dict[int, Button] = {
     ord("A"): Button.UP, ord("B"): Button.DOWN, ord("C"): Button.RIGHT, ord("D"): Button.LEFT}
@@ -105,12 +108,18 @@ class KeyboardDriver:
 
     def __init__(
         self, fd: int, pins: Mapping[Button, Any], *, hold_seconds: Callable[[], float],
-        on_quit: Callable[[], None],
+        on_quit: Callable[[], None], ask: Callable[[str], None] | None = None,
     ) -> None:
         self._fd = fd
         self._pins = dict(pins)
         self._hold_seconds = hold_seconds
         self._on_quit = on_quit
+        if ask is None:
+            from fogkeeper.drivers.terminal import say_below
+
+            ask = say_below
+        self._ask = ask  # shows a question under the picture ("" takes it away)
+        self._asking = False
         self._saved_tty: list[Any] | None = None
         self._releases: dict[Button, float] = {}
         self._stop = threading.Event()
@@ -157,13 +166,28 @@ class KeyboardDriver:
                     data = b""
                 if not data:  # the terminal went away
                     self._stop.set()
+                if self._asking:
+                    data = self._answer(data)
                 for action in parse_keys(data):
                     self._apply(action)
             self._release_due(time.monotonic())
 
+    def _answer(self, data: bytes) -> bytes:
+        """The key after the quit question: q or y quits, Ctrl-C too; any other key plays
+        on and is not taken as a press."""
+        self._asking = False
+        self._ask("")
+        if data[:1] in (b"q", b"Q", b"y", b"Y", b"\x03"):
+            self._quit()
+        return b""
+
     def _apply(self, action: KeyAction) -> None:
         if action.kind is KeyKind.QUIT:
             self._quit()
+            return
+        if action.kind is KeyKind.ASK_QUIT:
+            self._asking = True
+            self._ask(QUIT_QUESTION)
             return
         assert action.button is not None
         pin = self._pins.get(action.button)

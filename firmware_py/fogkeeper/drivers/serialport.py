@@ -53,7 +53,7 @@ def open_port(
         if "://" in spec:
             return serial.serial_for_url(spec, **settings)
         return serial.Serial(spec, **settings)
-    except serial.SerialException:
+    except (serial.SerialException, ConfigError):
         raise
     except ValueError as exc:
         # pyserial reports an unknown URL scheme or an impossible setting as ValueError.

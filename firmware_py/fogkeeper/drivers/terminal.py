@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from typing import Any
 
 from PIL import Image
 
 WIDTH_PX = 128
 HEIGHT_PX = 64
+ROWS = HEIGHT_PX // 2  # terminal lines the picture takes (two pixel rows a line)
+# A dimmed OLED still glows; at luma's linear contrast the simulator's dim screen would be
+# all but black (it looked like a crash), so lit pixels never go below this share of white.
+DIM_FLOOR = 0.4
+# the picture (loop thread) and the keyboard's question (its thread) write to one terminal
+WRITING = threading.Lock()
+
+
+def say_below(text: str) -> None:
+    """Write one line just under the picture (the quit question), or clear it with ""."""
+    with WRITING:
+        sys.stdout.write(f"\x1b[{ROWS + 1};1H\x1b[2K{text}")
+        sys.stdout.flush()
 
 
 def terminal_device(*, rotate: int = 0, **_bus_unused: Any) -> Any:
@@ -26,18 +40,33 @@ def terminal_device(*, rotate: int = 0, **_bus_unused: Any) -> Any:
 
         def display(self, image: Image.Image) -> None:
             self._last_image = image
+            lines, columns = self._terminal_size()[:2]
+            if columns < WIDTH_PX or lines < ROWS:
+                _write(f"\x1b[0m\x1b[2J\x1b[H(the box's screen needs a terminal of at least "
+                       f"{WIDTH_PX} columns and {ROWS} lines; this one is {columns}x{lines}: "
+                       "make it larger)")
+                return
             shown = self.preprocess(image).convert("L")
             if self._contrast < 1.0:
-                shown = shown.point(lambda v: int(v * self._contrast))
-            columns = self._terminal_size()[1]
+                share = DIM_FLOOR + (1.0 - DIM_FLOOR) * self._contrast
+                shown = shown.point(lambda v: int(v * share))
             scale = max(1, columns // WIDTH_PX)
             shown = shown.resize((shown.width * scale, shown.height * scale),
                                  Image.Resampling.NEAREST)
-            sys.stdout.write(_half_blocks(shown))
-            sys.stdout.flush()
+            _write(_half_blocks(shown))
+
+        def cleanup(self) -> None:
+            """The terminal given back empty, its cursor at the top (no last frame left)."""
+            _write("\x1b[0m\x1b[2J\x1b[H")
 
     return crisp_asciiblock(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1",
                             transform="none", scale=1)
+
+
+def _write(text: str) -> None:
+    with WRITING:
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 def _half_blocks(image: Image.Image) -> str:

@@ -61,7 +61,7 @@ class SettingRow:
             return "off" if s.muted else "on"
         if self.key == "rotation":
             return f"{s.rotation}°"
-        return f"{s.hold_seconds:.2g} s"
+        return f"{s.hold_seconds:g} s"  # 1.25 s as it is, not rounded to 1.2
 
     def step(self, s: Settings, direction: int) -> Settings:
         """Move the value one step; ends clamp, toggles flip."""

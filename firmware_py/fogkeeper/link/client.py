@@ -179,6 +179,18 @@ def _converse(link: HostLink, args: argparse.Namespace, command_args: dict[str, 
     return status
 
 
+def _wait_for_pty(spec: str, timeout_seconds: float) -> None:
+    """A box started a moment ago makes its ``pty:PATH`` as it starts: give it the reply
+    timeout to appear in its folder (the open that follows says what is wrong if not)."""
+    if not spec.startswith(PTY_PREFIX):
+        return
+    path, deadline = host_port_spec(spec), time.monotonic() + timeout_seconds
+    folder = os.path.dirname(os.path.abspath(path))
+    while (os.path.isdir(folder) and not os.path.exists(path)
+           and time.monotonic() < deadline):
+        time.sleep(_READ_SLICE_SECONDS)
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``fogkeeper link``; exit 0 ok, 1 box error, 2 usage or port, 3 no reply."""
     try:
@@ -191,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"fogkeeper link: {exc}", file=sys.stderr)
         return EXIT_USAGE
     spec = args.port or os.environ.get(PORT_ENV) or DEFAULT_PORT
+    _wait_for_pty(spec, args.timeout)
     try:
         port = open_port(host_port_spec(spec), timeout_seconds=_READ_SLICE_SECONDS)
     except (ConfigError, serial.SerialException, OSError) as exc:

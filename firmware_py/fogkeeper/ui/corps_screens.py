@@ -82,8 +82,9 @@ def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
             draw.point([(left, y), (right, y)], fill=ink_frame)
     ink = 0 if selected else 1
     label = f"{cell.slot} {short_name(cell.token)}"
-    draw.text((left + 2, top + 1), d.fit(label, d.SMALL, CELL_WIDTH - 4), font=d.font(d.SMALL),
-              fill=ink)
+    size = d.size_to_fit(label, CELL_WIDTH - 4, (d.SMALL, d.TINY))
+    draw.text((left + 2, top + 1 + d.SMALL - size), d.fit(label, size, CELL_WIDTH - 4),
+              font=d.font(size), fill=ink)
 
 
 def _board_lines(view: BoardView) -> tuple[str, ...]:

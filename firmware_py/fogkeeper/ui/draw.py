@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -29,15 +31,67 @@ class Frame:
     private: bool = False
 
 
+class RememberingFont(ImageFont.FreeTypeFont):
+    """The same font, remembering the words it drew and measured.
+
+    A screen redraws the same few words every second (a countdown's title, its footer), and
+    FreeType rendering and measuring them was most of a frame's time. The masks depend only
+    on the text and how it is laid out (never on the ink of a one-bit screen), so each one is
+    made once; the pixels are the very ones ``ImageDraw.text`` would draw.
+    """
+
+    WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
+
+    def __init__(self, source: ImageFont.FreeTypeFont) -> None:
+        super().__init__(io.BytesIO(source.font_bytes), source.size,
+                         layout_engine=source.layout_engine)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+        self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
+                 **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        key = (text, mode, _hashable(args[:5]), _hashable(args[6:]),
+               _hashable(sorted((k, v) for k, v in kwargs.items() if k != "ink")))
+        kept = self._masks.get(key)
+        if kept is None:
+            kept = super().getmask2(text, mode, *args, **kwargs)
+            if len(self._masks) >= self.WORDS_KEPT:
+                self._masks.clear()
+            self._masks[key] = kept
+        return kept
+
+    def getbbox(self, text: str | bytes | bytearray, mode: str = "",
+                direction: str | None = None, features: list[str] | None = None,
+                language: str | None = None, stroke_width: float = 0,
+                anchor: str | None = None) -> tuple[float, float, float, float]:
+        key = (bytes(text) if isinstance(text, bytearray) else text, mode, direction,
+               _hashable(features), language, stroke_width, anchor)
+        kept = self._boxes.get(key)
+        if kept is None:
+            kept = super().getbbox(text, mode, direction, features, language, stroke_width,
+                                   anchor)
+            if len(self._boxes) >= self.WORDS_KEPT:
+                self._boxes.clear()
+            self._boxes[key] = kept
+        return kept
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
 @cache
 def font(size: int) -> Font:
     """Pillow's built-in scalable font (no font files to ship), cached per size."""
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont)  # Pillow >= 10.1 with FreeType
-    return loaded
+    return RememberingFont(loaded)
 
 
 SMALL = 10
+TINY = 9    # a bar's words one pixel smaller before any is cut (still crisp on the OLED)
 BODY = 12
 BIG = 34
 
@@ -70,31 +124,91 @@ def fit(text: str, size: int, width: int) -> str:
     return text + "…"
 
 
+def wrap(text: str, width_px: int = WIDTH - 4, size: int = SMALL) -> tuple[str, ...]:
+    """Break ``text`` at spaces into lines that fit ``width_px`` (a word longer than a line
+    stays whole on its own line, where ``fit`` cuts it)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, size) > width_px:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return (*lines, current) if current else tuple(lines)
+
+
+def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
+               bottom: int = FOOTER_TOP - 2, ink: int = 1) -> int:
+    """Small lines from ``y`` down, each text wrapped at spaces; returns the next free y.
+
+    A line's descenders end two rows under its type size, and they stay above ``bottom``.
+    What does not fit is never dropped unseen: the last line shown ends with an ellipsis."""
+    lines = [part for text in texts for part in wrap(text) or ("",)]
+    room = max(0, (bottom + 1 - (y + SMALL + 2)) // (SMALL + 1) + 1)
+    if len(lines) > room:
+        last = lines[room - 1] if room else ""
+        hidden = " ".join(lines[room - 1:])
+        cut = fit(hidden, SMALL, min(WIDTH - 4, text_width(last + " …", SMALL)))
+        lines = [*lines[:room - 1], cut] if room else []
+    for line in lines:
+        draw.text((2, y), fit(line, SMALL, WIDTH - 4), font=font(SMALL), fill=ink)
+        y += SMALL + 1
+    return y
+
+
+def size_to_fit(text: str, width: int, sizes: tuple[int, ...]) -> int:
+    """The first of ``sizes`` (largest first) in which ``text`` fits ``width``; else the last
+    (where ``fit`` then cuts it)."""
+    return next((size for size in sizes if text_width(text, size) <= width), sizes[-1])
+
+
 def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
     """An inverted strip on top so the screen's name reads at a glance."""
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=1)
-    room = WIDTH - 4 - (text_width(right, SMALL) + 4 if right else 0)
-    draw.text((2, 0), fit(title, SMALL, room), font=font(SMALL), fill=0)
+    room = WIDTH - 4 - (text_width(right, SMALL) + 3 if right else 0)
+    size = size_to_fit(title, room, (SMALL, TINY))
+    draw.text((2, SMALL - size), fit(title, size, room), font=font(size), fill=0)
     if right:
         draw.text((WIDTH - 2 - text_width(right, SMALL), 0), right, font=font(SMALL), fill=0)
 
 
 def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
-    """A one-line hint at the bottom saying what the controls do here."""
-    draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
-    draw.text((1, FOOTER_TOP), fit(hint, SMALL, WIDTH - 2), font=font(SMALL), fill=1)
+    """A one-line hint at the bottom saying what the controls do here; a longer one (a
+    refusal's reason) takes a second line over the screen's last row."""
+    # the small type's ink starts 2 rows under its y and its descenders end 12 rows under:
+    # one row higher than the line's, so a "g" or a "p" keeps its tail on the last row
+    size = size_to_fit(hint, WIDTH - 2, (SMALL, TINY))
+    if text_width(hint, size) <= WIDTH - 2:
+        draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
+        draw.text((1, FOOTER_TOP - 1 + SMALL - size), hint, font=font(size), fill=1)
+        return
+    top = FOOTER_TOP - 1 - (SMALL + 1)
+    draw.rectangle((0, top - 1, WIDTH - 1, HEIGHT - 1), fill=0)
+    draw.line((0, top - 1, WIDTH - 1, top - 1), fill=1)
+    lines = wrap(hint, WIDTH - 2)
+    if len(lines) > 2:
+        lines = (lines[0], " ".join(lines[1:]))
+    for i, line in enumerate(lines):
+        draw.text((1, top + i * (SMALL + 1)), fit(line, SMALL, WIDTH - 2), font=font(SMALL),
+                  fill=1)
 
 
 def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
         selected: bool = False) -> None:
-    """A menu row; the selected one is inverted, a value sits on the right."""
+    """A menu row; the selected one is inverted, a value sits on the right. A row too long
+    for the body type is drawn in the small type before anything is cut."""
     if selected:
         draw.rectangle((0, y, WIDTH - 1, y + ROW_HEIGHT - 1), fill=1)
     ink = 0 if selected else 1
-    value_w = text_width(value, BODY) + 4 if value else 0
-    draw.text((3, y), fit(label, BODY, WIDTH - 6 - value_w), font=font(BODY), fill=ink)
+    gap = 4 if value else 0
+    size = size_to_fit(f"{label}{value}", WIDTH - 6 - gap, (BODY, SMALL, TINY))
+    top = y + (BODY - size) // 2
+    value_w = text_width(value, size) + gap if value else 0
+    draw.text((3, top), fit(label, size, WIDTH - 6 - value_w), font=font(size), fill=ink)
     if value:
-        draw.text((WIDTH - 3 - text_width(value, BODY), y), value, font=font(BODY), fill=ink)
+        draw.text((WIDTH - 3 - text_width(value, size), top), value, font=font(size), fill=ink)
 
 
 def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, stroke: int = 0) -> None:

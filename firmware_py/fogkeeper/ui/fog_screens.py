@@ -59,8 +59,9 @@ def render_form(view: FormView) -> Frame:
     for i, (label, value) in enumerate(view.fields[first:first + FORM_ROWS]):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
-    draw.text((2, d.TITLE_HEIGHT + 2 + FORM_ROWS * d.ROW_HEIGHT),
-              d.fit(view.note, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
+    size = d.size_to_fit(view.note, d.WIDTH - 4, (d.SMALL, d.TINY))
+    draw.text((2, d.TITLE_HEIGHT + 2 + FORM_ROWS * d.ROW_HEIGHT + d.SMALL - size),
+              d.fit(view.note, size, d.WIDTH - 4), font=d.font(size), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"

@@ -8,6 +8,7 @@ from PIL import ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.draw import wrap as wrap  # the FOGSITE flow wraps its texts with it
 from fogkeeper.ui.screens import MenuItem
 
 CELL_PX = 10
@@ -81,28 +82,31 @@ def render_team_menu(status: TeamStatus, items: tuple[MenuItem, ...], cursor: in
 
 
 def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[str, ...],
-                       hint: str) -> Frame:
-    """An answer in large type (one line when it fits, else two), small lines under it."""
-    frame = render_notice(status.who, big, lines, hint, corner=status.short)
+                       hint: str, no: bool = False) -> Frame:
+    """An answer in large type (one line when it fits, else two), small lines under it; a
+    "no" (``You can't move``) is drawn inverted, so it never reads as a "yes" at a glance."""
+    frame = render_notice(status.who, big, lines, hint, corner=status.short, no=no)
     return Frame(frame.image, (status.long, *frame.lines[1:]))
 
 
 def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint: str,
-                  corner: str = "") -> Frame:
+                  corner: str = "", no: bool = False) -> Frame:
     """Large type under a plain title bar: for news with no numbers to show yet."""
     image, draw = d.blank()
     d.title_bar(draw, title, corner)
     said = " ".join(big)
     shown = (said,) if d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 4 else big[:2]
-    y = d.TITLE_HEIGHT + 2
+    y = d.TITLE_HEIGHT + 1
+    band_top = y + 1
     for line in shown if big else ():
-        d.centred(draw, y, line, ANSWER_SIZE, stroke=1)
-        y += ANSWER_SIZE + 2
-    for line in lines:
-        if y + d.SMALL > d.FOOTER_TOP:
-            break
-        draw.text((2, y), d.fit(line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
-        y += d.SMALL + 1
+        d.centred(draw, y, line, ANSWER_SIZE, stroke=0 if no else 1)  # thin in the band
+        y += ANSWER_SIZE + 1
+    if no and big:  # the band of large type turned black on white, a frame's width in
+        band = (2, band_top, d.WIDTH - 3, y)
+        image.paste(d.invert(image.crop(band)), band[:2])
+        draw = ImageDraw.Draw(image)
+        y += 2
+    d.text_block(draw, lines, y)
     d.footer(draw, hint)
     return Frame(image, (title, *((said,) if big else ()), *lines, hint))
 
@@ -159,28 +163,18 @@ def render_grid(view: GridView) -> Frame:
         image.paste(d.invert(image.crop((x, y, x + CELL_PX + 1, y + CELL_PX + 1))), (x, y))
         draw = ImageDraw.Draw(image)
     left = 4 + len(view.rows) * CELL_PX
-    for i, line in enumerate(view.side[:SIDE_ROWS]):
+    room = d.WIDTH - left - 2
+    side = view.side[:1] + tuple(part for line in view.side[1:] for part in (
+        (line,) if d.text_width(line, d.TINY) <= room else wrap(line, room)))
+    for i, line in enumerate(side[:SIDE_ROWS]):
         y = i * (d.SMALL + 1)
-        text = d.fit(line, d.SMALL, d.WIDTH - left - 2)
+        size = d.size_to_fit(line, d.WIDTH - left - 2, (d.SMALL, d.TINY))
+        text = d.fit(line, size, d.WIDTH - left - 2)
         if i == 0:
             draw.rectangle((left - 1, 0, d.WIDTH - 1, d.TITLE_HEIGHT - 1), fill=1)
-        draw.text((left, y), text, font=d.font(d.SMALL), fill=0 if i == 0 else 1)
+        draw.text((left, y + d.SMALL - size), text, font=d.font(size), fill=0 if i == 0 else 1)
     d.footer(draw, view.hint)
     return Frame(image, (*view.side, *view.rows, view.hint))
-
-
-def wrap(text: str, width_px: int = d.WIDTH - 4) -> tuple[str, ...]:
-    """Break ``text`` at spaces into lines that fit ``width_px`` in the small font."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and d.text_width(trial, d.SMALL) > width_px:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    return (*lines, current) if current else tuple(lines)
 
 
 def render_log(title: str, lines: tuple[str, ...], first: int, hint: str) -> Frame:
@@ -197,7 +191,8 @@ def render_page(title: str, lines: tuple[str, ...], hint: str, corner: str = "")
     d.title_bar(draw, title, corner)
     shown = lines[:LOG_ROWS]
     for i, line in enumerate(shown):
-        draw.text((2, d.TITLE_HEIGHT + 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
+        # from the title's last row: the fourth line's tails then end above the footer
+        draw.text((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
                   font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
     heading = f"{title} [{corner}]" if corner else title

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import ImageDraw
+
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
@@ -52,11 +54,14 @@ def render_menu(view: MenuView) -> Frame:
     scrolls = len(view.items) > MENU_ROWS
     corner = view.corner or (f"{view.cursor + 1}/{len(view.items)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
-    first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
-    shown = view.items[first:first + MENU_ROWS]
-    for i, item in enumerate(shown):
-        d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
-              selected=first + i == view.cursor)
+    if view.items and _too_long(view.items[view.cursor]):
+        _draw_long_choice(draw, view)
+    else:
+        first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
+        shown = view.items[first:first + MENU_ROWS]
+        for i, item in enumerate(shown):
+            d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
+                  selected=first + i == view.cursor)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     for i, item in enumerate(view.items):
@@ -66,6 +71,32 @@ def render_menu(view: MenuView) -> Frame:
     return Frame(image, tuple(lines))
 
 
+def _too_long(item: MenuItem) -> bool:
+    """Whether a menu item cannot stand on one row even in the small type."""
+    gap = 4 if item.value else 0
+    return d.text_width(item.label + item.value, d.SMALL) > d.WIDTH - 6 - gap
+
+
+def _draw_long_choice(draw: ImageDraw.ImageDraw, view: MenuView) -> None:
+    """The chosen item wrapped over two small lines (inverted), the next item under it."""
+    item = view.items[view.cursor]
+    text = f"{item.label}: {item.value}" if item.value else item.label
+    top = d.TITLE_HEIGHT + 1
+    block = 2 * (d.SMALL + 1) + 1
+    draw.rectangle((0, top, d.WIDTH - 1, top + block - 1), fill=1)
+    for i, line in enumerate(d.wrap(text, d.WIDTH - 6)[:2]):
+        draw.text((3, top + 1 + i * (d.SMALL + 1)), d.fit(line, d.SMALL, d.WIDTH - 6),
+                  font=d.font(d.SMALL), fill=0)
+    after = view.cursor + 1 if view.cursor + 1 < len(view.items) else view.cursor - 1
+    if 0 <= after != view.cursor:
+        other = view.items[after]
+        room = d.FOOTER_TOP - 1 - (top + block)
+        if room >= d.SMALL:
+            size = d.size_to_fit(other.label, d.WIDTH - 6, (d.SMALL, d.TINY))
+            label = other.label if not _too_long(other) else d.wrap(other.label)[0]
+            draw.text((3, top + block + 1), label, font=d.font(size), fill=1)
+
+
 def render_message(view: MessageView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title)
@@ -73,11 +104,7 @@ def render_message(view: MessageView) -> Frame:
     if view.big:
         d.centred(draw, y, view.big, 24, stroke=1)
         y += 28
-    for line in view.lines:
-        if y + d.SMALL > d.FOOTER_TOP:
-            break
-        draw.text((2, y), d.fit(line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL), fill=1)
-        y += d.SMALL + 1
+    d.text_block(draw, view.lines, y)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
@@ -101,7 +128,7 @@ def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint:
     """PIN entry: only the digit being set is drawn (underlined); the text lines mask all."""
     image, draw = d.blank()
     d.title_bar(draw, title)
-    cell = 22
+    cell = min(22, (d.WIDTH - 4) // len(digits))  # 4 digits roomy, 8 still fit
     left = (d.WIDTH - cell * len(digits)) // 2
     masked = []
     for i, digit in enumerate(digits):

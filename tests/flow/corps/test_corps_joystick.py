@@ -188,6 +188,7 @@ def test_quitting_needs_a_long_press_and_a_confirmation() -> None:
     assert t.screen is C.BOARD
     t.press(HOLD, B)
     assert t.screen is C.QUIT and t.shows("The chapter is lost")
+    assert t.lines[-1] == "OK quit  B back"
     t.press(B)
     assert t.screen is C.BOARD
     t.press(HOLD, B, OK)

@@ -123,7 +123,7 @@ def test_the_solo_game_scores_like_the_rulebook_example() -> None:
                            t.fog.s.rules).to_dict()
     assert result["colours"]["solo"] == example["colours"]["solo"]
     assert result["level"] == example["level"]
-    assert t.lines[2] == f"  Level: {example['level']}"
+    assert t.lines[2] == f"  {example['level']}"
     record = t.effects.records[-1]
     assert record["mode"] == "solo"
     assert record["setup"]["nation_mp"] == {"blue": 5, "green": 5, "red": 5}

@@ -85,7 +85,7 @@ def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> N
 def test_no_pin_set_says_nothing_can_be_unlocked_before_the_end() -> None:
     t = FogsiteTable(pin="").open_fogsite().enter_maze(MAZE).press("hold_ok")
     t.menu_to("GREEN").press("ok", "right", "ok")
-    assert t.lines[1:4] == ("No PIN is set, so", "nothing can be unlocked", "before the end.")
+    assert t.lines[1:4] == ("No PIN is set, so", "nothing can be opened", "before the end.")
 
 
 def test_an_attack_is_announced_as_a_count_and_with_i2_by_colour() -> None:
@@ -187,10 +187,10 @@ def test_a_two_key_box_pauses_team_time_and_lets_the_guardian_look_from_the_menu
 
 def test_quitting_mid_game_asks_first() -> None:
     t = FogsiteTable().set_up().press("hold_back")
-    assert t.lines[0] == "Quit FOGSITE?"
+    assert t.lines[0] == "Quit FOGSITE?" and t.lines[-1] == "OK quit  B back"
     t.press("back")
     assert t.stage == "guardian_gate"
-    t.press("hold_back", "hold_ok")
+    t.press("hold_back", "ok")
     assert t.app.state is Screen.HOME
 
 

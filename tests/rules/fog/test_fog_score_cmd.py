@@ -79,4 +79,5 @@ def test_malformed_records_get_one_clear_message(
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    said = f"fogkeeper score: cannot read {tmp_path / 'nope.json'}: No such file or directory\n"
+    assert capsys.readouterr().err == said  # worded as `maze check` words it

@@ -49,6 +49,7 @@ def trigger_name(event: ButtonEvent) -> str:
 
 SECRET_GAMES = (HomeItem.FOGSITE, HomeItem.CORPS)  # a maze, an answer key: behind the PIN
 PIN_ROW = len(SETTING_ROWS)  # Settings' last row: set or change the PIN
+SHORTEST_PIN, LONGEST_PIN = 4, 8
 PAD_TITLES = {S.PIN_OLD: "Old PIN", S.PIN_NEW: "New PIN", S.PIN_AGAIN: "New PIN again"}
 
 
@@ -189,10 +190,13 @@ class App:
         return self.pin_guard.is_set
 
     def open_pin_pad(self) -> None:
-        length = self.pin_guard.length if self.state is S.PIN_OLD else 4
-        if self.state is S.PIN_AGAIN:
-            length = len(self._new_pin)
-        self.pad = PinPad(PAD_TITLES.get(self.state, "PIN"), length)
+        """Old PIN: its own length. New PIN: 4 to 8 digits (hold OK ends it). Again: as new."""
+        title = PAD_TITLES.get(self.state, "PIN")
+        if self.state is S.PIN_NEW:
+            self.pad = PinPad(title, LONGEST_PIN, shortest=SHORTEST_PIN)
+        else:
+            length = self.pin_guard.length if self.state is S.PIN_OLD else len(self._new_pin)
+            self.pad = PinPad(title, length)
         self.mark_changed()
 
     def play_without_pin(self) -> None:

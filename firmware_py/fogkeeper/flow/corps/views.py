@@ -13,6 +13,7 @@ from fogkeeper.flow.corps import chapter, key_entry
 from fogkeeper.flow.corps.chapter import ChapterItem, ModeItem, TrackerItem
 from fogkeeper.flow.corps.key_entry import KeyWay
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules import corps
 from fogkeeper.ui.corps_screens import (
     BoardView,
@@ -267,7 +268,7 @@ def _no_pin(flow: CorpsFlow) -> Frame:
 def _quit(flow: CorpsFlow) -> Frame:
     lines = (("The record is saved.",) if flow.session.chapter.ended
              else ("The chapter is lost", "if you quit now."))
-    return _message(flow, "Quit Corps?", lines, "OK quit  B stay")
+    return _message(flow, "Quit Corps?", lines, QUIT_HINT)
 
 
 RENDERERS: dict[CorpsScreen, Callable[[CorpsFlow], Frame]] = {

@@ -202,7 +202,7 @@ def _results(s: Session) -> list[Row]:
     found = [Row(Item(i), label, value)
              for i, (label, value) in enumerate(scoring.ranking_rows(s.result))]
     if s.result.get("level"):
-        found.append(Row(Entry.LEVEL, "Level", str(s.result["level"])))
+        found.append(Row(Entry.LEVEL, str(s.result["level"])))  # "Guardian Novice"...
     return found
 
 

@@ -151,7 +151,7 @@ TAIL = [
     SetupRow("multi_colour", "Colours score", fixed("lowest", "sum"), _many_colours),
     SetupRow("events", "Events deck", fixed(OFF, "with_calm", "without_calm")),
     SetupRow("fog_cards", "FOG cards", fixed(OFF, "standard", "with_c")),
-    SetupRow("fog_cards_end", "FOG cards end", fixed("last_card", "last_card_or_shore"),
+    SetupRow("fog_cards_end", "FOG end", fixed("last_card", "last_card_or_shore"),
              lambda s: bool(s["fog_cards"])),
     SetupRow("guardians", "Guardians", lambda s: (OFF, "A", "B", "per_player") if _multi(s)
              else (OFF, "A", "B")),

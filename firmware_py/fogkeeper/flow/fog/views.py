@@ -15,6 +15,7 @@ from fogkeeper.flow.fog.session import Ask, Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fog import Refusal, current_turn
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fog_screens import FormView, TurnView, render_form, render_turn
@@ -91,7 +92,7 @@ def _draft(flow: FogFlow, now: float) -> Frame:
     pick = min(s.draft_pick, len(s.draft) - 1)
     after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
     lines = (f"then {display_name(after)}" if after else "last pick",)
-    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick B undo hold:end",
+    return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick  B undo  hold: end",
                     big=display_name(s.draft[pick]))
 
 
@@ -105,7 +106,7 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     state = flow.s.state
     turn = current_turn(state)
     event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
-    mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE TURN" if turn.double_turn
+    mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE" if turn.double_turn
                                                       else "")
     glass, invert = _glass_line(flow, now)
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
@@ -121,16 +122,19 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
         return "", False
     seconds = glass.shown_seconds(now)
     words = {Phase.RUNNING: "", Phase.PAUSED: " paused (< go)", Phase.READY: "",
-             Phase.EXPIRED: " TIME UP: OK ends"}[glass.phase]
+             Phase.EXPIRED: ""}[glass.phase]
     warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
-    return f"hourglass {mm_ss(seconds)}{words}", warned or glass.phase is Phase.EXPIRED
+    if glass.phase is Phase.EXPIRED:
+        return "TIME UP  OK: end turn", True
+    return f"hourglass {mm_ss(seconds)}{words}", warned
 
 
 def _cost(flow: FogFlow, now: float) -> Frame:
     found = price(flow.s, flow.s.cost)
     note = (f"no: {found.reason}" if isinstance(found, Refusal)
+            else found.reasons[0] if len(found.reasons) == 1  # it says the MP itself
             else f"{found.mp} MP: " + "; ".join(found.reasons))
-    return _form(flow, "What does it cost?", note, "<> change OK pay B back")
+    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back")
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:
@@ -138,8 +142,8 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     rows = step.rows_swallowed if step else ()
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
-    taken = "swallowed: " + ", ".join(rows) if rows else "no beach row swallowed"
-    return _message(how, (taken, "B next turn: undo it"), "OK go on",
+    taken = "swallowed: " + ", ".join(rows) if rows else "no row swallowed"
+    return _message(how, (taken, "B next turn: undo"), "OK go on",
                     big=f"FOG {step.to_position if step else ''}")
 
 
@@ -236,7 +240,7 @@ def _notice(flow: FogFlow, now: float) -> Frame:
 def _quit(flow: FogFlow, now: float) -> Frame:
     done = flow.s.result is not None
     lines = ("The record is saved.",) if done else ("This game will be lost.",)
-    return _message("Leave The FOG?", lines, "OK leave  B stay")
+    return _message("Quit The FOG?", lines, QUIT_HINT)
 
 
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {

@@ -149,9 +149,9 @@ class FogsiteFlow:
         self.fire(f"back_to_{self.session.back_to.value}")
 
     def quit_key(self, button: str) -> None:
-        if button == "hold_ok":
+        if button in ("ok", "hold_ok"):  # the hold of B that asked was the long press
             self.ask_exit()
-        elif button in ("ok", "back"):
+        elif button == "back":
             self.go_back()
 
     def ask_exit(self) -> None:

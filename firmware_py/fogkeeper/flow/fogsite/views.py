@@ -13,8 +13,10 @@ from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.fogsite.team import EscapeChoice, TableRow, TeamAction
 from fogkeeper.flow.hourglass import Phase as GlassPhase
+from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
+from fogkeeper.rules.fogsite.turns import CANT_MOVE
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fogsite_screens import (
@@ -99,7 +101,7 @@ def _maze_edit(flow: FogsiteFlow) -> Frame:
     needed = MIN_INNER_WALLS_EASY if draft.easy else MIN_INNER_WALLS_NORMAL
     side = (f"Maze {draft.size}x{draft.size}",
             f"{Cell(col, row).name} {KIND_WORDS[draft.cells[row][col]]}",
-            f"walls {walls}/{needed}", "hold OK: done")
+            f"walls {walls}/{needed}", "hold OK done")
     return render_grid(GridView(_draft_rows(flow), side, "OK change  B back",
                                 cursor=draft.cursor))
 
@@ -125,7 +127,7 @@ def _guardian_start(flow: FogsiteFlow) -> Frame:
 def _lock(flow: FogsiteFlow) -> Frame:
     if flow.session.pad is not None:
         return flow.session.pad.frame(flow.context.pin_wait())
-    lines = ("No PIN is set, so", "nothing can be unlocked", "before the end.")
+    lines = ("No PIN is set, so", "nothing can be opened", "before the end.")
     return render_message(MessageView("Lock the maze", lines, "OK lock  B back"))
 
 
@@ -224,11 +226,12 @@ def _give(flow: FogsiteFlow) -> Frame:
 
 def _answer(flow: FogsiteFlow) -> Frame:
     big, small = flow.session.answer
-    return render_team_answer(_status(flow, _who(flow)), big, small, "OK go on")
+    no = bool(big) and big[0].startswith(CANT_MOVE)
+    return render_team_answer(_status(flow, _who(flow)), big, small, "OK go on", no=no)
 
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
-    return _team_menu(flow, "Escape?", flow.session.refusal or "OK play on  hold OK escape")
+    return _team_menu(flow, "Escape?", flow.session.refusal or "OK play on  hold: escape")
 
 
 def _play_log(flow: FogsiteFlow) -> Frame:
@@ -276,7 +279,7 @@ def _hand_gate(flow: FogsiteFlow) -> Frame:
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
     return render_message(MessageView("Quit FOGSITE?", ("The game will be lost.",),
-                                      "hold OK quit  B back"))
+                                      QUIT_HINT))
 
 
 # ---- the Guardian's turn ---------------------------------------------------------------------

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
+QUIT_HINT = "OK quit  B back"  # the quit question's footer, the same in every game
+
 
 def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
                remember: str = "remember", quit_game: str = "quit_game",

@@ -36,6 +36,12 @@ class PinPad:
     length: int = 4
     digits: list[int | None] = field(default_factory=list)
     cursor: int = 0
+    shortest: int = 0  # a new PIN: hold OK ends it once this many digits are set
+
+    @property
+    def entered(self) -> int:
+        """How many digits from the first are set."""
+        return next((i for i, d in enumerate(self.digits) if d is None), self.length)
 
     def __post_init__(self) -> None:
         self.digits = [None] * self.length
@@ -54,6 +60,8 @@ class PinPad:
             return ""
         elif trigger == "ok":
             return self._confirm()
+        elif trigger == "hold_ok" and self.shortest and self.entered >= self.shortest:
+            return "".join(str(d) for d in self.digits[:self.entered])
         return None
 
     def read(self, trigger: str, matches: Callable[[str], bool]) -> PinAnswer | None:
@@ -89,8 +97,8 @@ class PinPad:
             whole = math.ceil(wait_seconds)
             title = f"Wait {whole // 60}:{whole % 60:02d} to try"
             return render_digits(title, tuple(self.digits), self.cursor, "B cancel")
-        return render_digits(self.title, tuple(self.digits), self.cursor,
-                             "^v digit  OK next  B cancel")
+        hint = "OK next  hold OK: done" if self.shortest else "^v digit  OK next  B back"
+        return render_digits(self.title, tuple(self.digits), self.cursor, hint)
 
 
 FREE_TRIES = 3                # wrong PINs that cost nothing (a slip of the thumb)

@@ -1,0 +1,106 @@
+"""Every word on the 128x64 screen fits: the scripted games of all three games are played
+while ``ui.draw.fit`` reports each text it had to cut with an ellipsis, and each text drawn
+past the edge of the screen is caught too.
+
+A cut footer or label (title bar, menu row, board cell, side panel, big answer) fails the
+test; any other cut line is listed in the output (``pytest -rP``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from PIL import ImageDraw
+
+from fogkeeper.ui import draw as d
+
+# the drawing functions whose text is a footer or a label
+LABEL_DRAWERS = {"footer", "title_bar", "row", "centred", "_cell", "render_grid",
+                 "_draw_long_choice", "render_notice"}
+
+
+@dataclass(frozen=True)
+class Cut:
+    drawer: str
+    text: str
+    shown: str
+
+
+def _fog_games() -> None:
+    from flow.fog.drivers import AppDriver
+    from flow.fog.scripts import four_player_game, solo_game
+
+    for script in (four_player_game(), solo_game()):
+        table = AppDriver()
+        for step in script:
+            step(table)
+
+
+def _tests(module: str, *names: str) -> Callable[[], None]:
+    def play() -> None:
+        found = importlib.import_module(module)
+        for name in names:
+            getattr(found, name)()
+    return play
+
+
+GAMES: dict[str, Callable[[], None]] = {
+    "The FOG": _fog_games,
+    "FOGSITE": _tests("flow.fogsite.test_fogsite_joystick",
+                      "test_a_whole_game_from_the_home_menu_to_the_log",
+                      "test_an_attack_is_announced_as_a_count_and_with_i2_by_colour",
+                      "test_a_failed_explore_lays_the_token_down_and_costs_a_digging_token",
+                      "test_give_with_an_empty_hand_says_so_instead_of_failing",
+                      "test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why"),
+    "FOGSITE, the box as Guardian": _tests(
+        "flow.fogsite.test_box_guardian", "test_a_whole_game_against_the_box_from_the_home_menu"),
+    "Corps of Discovery": _tests("flow.corps.test_corps_joystick",
+                                 "test_a_whole_chapter_won_on_the_joystick",
+                                 "test_a_move_onto_a_taken_circle_is_refused_with_a_reason",
+                                 "test_a_face_up_monster_blocks_the_end_until_killed"),
+}
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
+    """Every text cut or drawn off the screen while the test runs."""
+    found: list[Cut] = []
+    fit = d.fit
+    text = ImageDraw.ImageDraw.text
+
+    def reporting_fit(line: str, size: int, width: int) -> str:
+        shown = fit(line, size, width)
+        if shown != line:
+            found.append(Cut(inspect.stack()[1].function, line, shown))
+        return shown
+
+    def edge_checking_text(self: ImageDraw.ImageDraw, xy: Any, line: Any, *args: Any,
+                           **kwargs: Any) -> None:
+        text(self, xy, line, *args, **kwargs)
+        if isinstance(line, str) and self.im.size == (d.WIDTH, d.HEIGHT):
+            box = self.textbbox(xy, line, font=kwargs.get("font"),
+                                stroke_width=kwargs.get("stroke_width", 0))
+            if box[2] > d.WIDTH or box[3] > d.HEIGHT:
+                found.append(Cut(inspect.stack()[1].function, line, "(off the screen)"))
+            elif xy[1] < d.FOOTER_TOP - 1 and box[3] > d.FOOTER_TOP:  # into the footer
+                found.append(Cut(inspect.stack()[1].function, line, "(into the footer)"))
+
+    monkeypatch.setattr(d, "fit", reporting_fit)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", edge_checking_text)
+    yield found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_footer_or_label_is_cut_in_a_scripted_game(game: str, cuts: list[Cut]) -> None:
+    GAMES[game]()
+    labels = sorted({c for c in cuts if c.drawer in LABEL_DRAWERS}, key=str)
+    others = sorted({c for c in cuts if c.drawer not in LABEL_DRAWERS}, key=str)
+    for cut in others:
+        print(f"{game}: a line cut by {cut.drawer}: {cut.text!r} shown as {cut.shown!r}")
+    assert not labels, "\n".join(f"{c.drawer}: {c.text!r} shown as {c.shown!r}"
+                                 for c in labels)
