@@ -56,3 +56,10 @@ def test_a_wrong_correction_is_refused_and_changes_nothing(
     err = capsys.readouterr().err
     assert reason in err and err.count("\n") == 1
     assert (owner / "fog" / "boards" / "S.json").read_text() == before
+
+
+def test_the_box_points_the_owner_folder_at_its_data_dir() -> None:
+    from fogkeeper.app import run
+
+    assert f'os.environ.setdefault("{OWNER_ENV}", str(data_dir(config)))' in Path(
+        run.__file__).read_text()
