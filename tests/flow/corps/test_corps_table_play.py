@@ -44,7 +44,7 @@ def test_an_explore_names_its_terrain_and_costs_the_monsters_water(owner: Path) 
     t.press(OK)                                            # an Explore revealed Mud
     assert t.game.session.chapter.tracker.water == water - 1
     t.press(RIGHT)
-    assert t.shows("Explore: Monster 2's Terrain")
+    assert t.shows("Explore: as Monster 2")
     t.press(OK)
     assert t.game.session.chapter.tracker.water == water - 2
     t.press(RIGHT, OK)                                     # another Terrain: no Water lost

@@ -163,7 +163,7 @@ def tracker_ok(s: CorpsSession, context: GameContext, item: TrackerItem) -> None
         record(s, context, actions[item])
 
 
-OTHER_TERRAIN = "another Terrain"
+OTHER_TERRAIN = "other"   # a Terrain no face-up Monster names
 
 
 def explore_terrains(s: CorpsSession) -> list[str]:
@@ -171,7 +171,7 @@ def explore_terrains(s: CorpsSession) -> list[str]:
     Monster whose card the box does not know is named by its card), or another Terrain."""
     named: list[str] = []
     for monster in s.chapter.tracker.active_monsters:
-        terrain = monster.terrain or f"{monster.card}'s Terrain"
+        terrain = monster.terrain or f"as {monster.card}"   # the card's own Terrain
         if terrain not in named:
             named.append(terrain)
     return [*named, OTHER_TERRAIN]
@@ -182,7 +182,7 @@ def explored(s: CorpsSession, context: GameContext) -> None:
     choices = explore_terrains(s)
     terrain = choices[s.explore_choice % len(choices)]
     unknown = [m for m in s.chapter.tracker.active_monsters
-               if not m.terrain and terrain == f"{m.card}'s Terrain"]
+               if not m.terrain and terrain == f"as {m.card}"]
     if unknown:   # the card's Terrain is not in the box's data: its Water is lost all the same
         record(s, context, corps.WaterChanged(-len(unknown)))
     else:

@@ -157,7 +157,7 @@ TAIL = [
              else (OFF, "A", "B")),
     SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open")),
     SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
-    SetupRow("missions_after_draft", "Missions dealt", fixed(False, True),
+    SetupRow("missions_after_draft", "Missions", fixed(False, True),
              lambda s: _multi(s) and "secret" in (s["rescued_islanders"],
                                                   s["rescue_achievements"])),
     SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
@@ -195,7 +195,7 @@ def value_of(setup: Setup, row: SetupRow) -> Choice:
 def shown_value(setup: Setup, row: SetupRow) -> str:
     value = value_of(setup, row)
     if row.key == "missions_after_draft":
-        return "after draft" if value else "before draft"
+        return "after draft" if value else "at setup"
     if isinstance(value, bool):
         return "on" if value else "off"
     if row.key in ("crew_rp", "commoner_rp"):
