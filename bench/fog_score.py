@@ -86,7 +86,7 @@ def build() -> dict[str, Any]:
         "final_positions": positions,
         "preparation_bonuses": {"black": [6, 6], "pink": [5, 3], "yellow": [6], "white": [4],
                                 "orange": [5, 1], "grey": [6, 2]},
-        "missions": {"open": ["A37", "A49", "B57", "A54", "C48", "A51"]},
+        "missions": {"open": ["A37", "A49", "B57", "A54", "C48", "A38"]},
     }
 
 

@@ -20,6 +20,8 @@ COMMANDS = {
     "maze": ("fogkeeper.app.maze_cmd", "check a FOGSITE maze file or generate a new maze"),
     "selftest": ("fogkeeper.app.selftest",
                  "check a wired box: display, each control, buzzer, serial loopback"),
+    "board": ("fogkeeper.app.board_cmd", "show, correct and confirm a board of The FOG"),
+    "history": ("fogkeeper.app.history_cmd", "list past games of The FOG, solo bests"),
 }
 
 

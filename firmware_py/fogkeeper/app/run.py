@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
+    # the owner's corrections (boards, decks, Monster cards) and records live in data_dir;
+    # the name is fogkeeper.data.fog.OWNER_ENV (not imported: the splash comes first)
+    os.environ.setdefault("FOGKEEPER_DATA_DIR", str(data_dir(config)))
     terminal = not args.headless and own_terminal()
     if args.sim:
         config = simulated(config, terminal=terminal)

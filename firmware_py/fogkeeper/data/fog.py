@@ -1,14 +1,18 @@
-"""Reads The FOG's board, deck and solo scenario TOML files from the config folder."""
+"""Reads The FOG's board, deck and solo scenario TOML files from the config folder, with the
+owner's own corrections from the data folder over them (they survive a reinstall)."""
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fogkeeper.data import read_toml
 from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
-from fogkeeper.rules.fog import Board, CardSet, FogRules, board_from_dict, cards_from_dict
+from fogkeeper.rules.fog import Board, CardSet, FogRules, assumed, board_from_dict, cards_from_dict
 
 BOARD_NAMES = ("S", "F", "M", "L")
 DECK_FILES = {
@@ -18,18 +22,71 @@ DECK_FILES = {
 }
 
 
-def load_board(name: str, folder: Path | None = None) -> Board:
-    """Board S, F, M or L from `<config>/boards/<name>.toml`."""
+def board_file(name: str, folder: Path | None = None) -> dict[str, Any]:
+    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed."""
     if name not in BOARD_NAMES:
         raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
-    path = (folder or config_dir()) / "boards" / f"{name}.toml"
-    return board_from_dict(read_toml(path), source=str(path))
+    return read_toml((folder or config_dir()) / "boards" / f"{name}.toml")
+
+
+@dataclass(frozen=True)
+class OwnerBoard:
+    """The owner's word on a board: corrected values by key, and whether they checked all."""
+
+    confirmed: bool = False
+    values: dict[str, assumed.Value] = field(default_factory=dict)
+
+
+def owner_board(name: str) -> OwnerBoard:
+    """What the owner said about this board (`<data>/fog/boards/<name>.json`), if anything."""
+    path = owner_file("boards", f"{name}.json")
+    if not path.is_file():
+        return OwnerBoard()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        given = data.get("values", {})
+        return OwnerBoard(bool(data.get("confirmed", False)), {
+            str(k): tuple(v) if isinstance(v, list) else int(v) for k, v in given.items()})
+    except (OSError, ValueError, TypeError, AttributeError) as exc:
+        raise ConfigError(f"{path}: not a board correction file ({exc})") from None
+
+
+def load_board(name: str, folder: Path | None = None) -> Board:
+    """Board S, F, M or L as shipped, with the owner's corrections over it."""
+    raw = assumed.corrected(board_file(name, folder), owner_board(name).values)
+    return board_from_dict(raw, source=f"board {name}")
+
+
+OWNER_ENV = "FOGKEEPER_DATA_DIR"
+DEFAULT_OWNER_DIR = "~/.local/share/fogkeeper"   # the box's default data folder
+
+
+def owner_dir() -> Path:
+    """The owner's data folder (the box's ``[storage] data_dir``; FOGKEEPER_DATA_DIR)."""
+    return Path(os.environ.get(OWNER_ENV) or DEFAULT_OWNER_DIR).expanduser()
+
+
+def owner_file(*parts: str) -> Path:
+    """Where the owner keeps a corrected FOG data file: ``<data>/fog/<parts>``."""
+    return owner_dir().joinpath("fog", *parts)
+
+
+def _with_owner_cards(deck: str, shipped: dict[str, Any]) -> dict[str, Any]:
+    """The owner's cards of this deck (by number) over the shipped ones."""
+    path = owner_file("decks", DECK_FILES[deck])
+    if not path.is_file():
+        return shipped
+    own = {c.get("number"): c for c in read_toml(path).get("card", []) if isinstance(c, dict)}
+    cards = [own.pop(c.get("number"), c) for c in shipped.get("card", [])]
+    return {**shipped, "card": [*cards, *own.values()]}
 
 
 def load_cards(folder: Path | None = None) -> CardSet:
-    """The five Uncertainty decks from `<config>/decks/fog_*.toml`."""
+    """The five Uncertainty decks from `<config>/decks/fog_*.toml`, the owner's cards over
+    them (`<data>/fog/decks/`: e.g. the "Rescued Islander" cards the rulebook does not print)."""
     base = (folder or config_dir()) / "decks"
-    return cards_from_dict({deck: read_toml(base / file) for deck, file in DECK_FILES.items()})
+    return cards_from_dict({deck: _with_owner_cards(deck, read_toml(base / file))
+                            for deck, file in DECK_FILES.items()})
 
 
 def load_rules(board: str, folder: Path | None = None) -> FogRules:

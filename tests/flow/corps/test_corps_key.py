@@ -49,7 +49,7 @@ def test_the_key_holder_unseals_with_the_pin_to_fix_a_circle() -> None:
     assert t.screen is C.KEY_MENU and not corps.is_sealed(t.game.session.chapter)
     t.press(B)
     assert t.screen is C.BOARD and t.lines[0].endswith("open]")  # the board says so
-    t.press(B, *[DOWN] * 4, OK, DOWN, DOWN, OK).type_pin()
+    t.press(B, *[UP] * 6, *[DOWN] * 4, OK, DOWN, DOWN, OK).type_pin()   # Key holder
     assert t.screen is C.SEALED and corps.is_sealed(t.game.session.chapter)
 
 

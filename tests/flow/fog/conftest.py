@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from flow.fog.drivers import BoxDriver
 from flow.fog.scripts import four_player_game
+from fogkeeper.data.fog import OWNER_ENV
 
 
 @pytest.fixture(scope="session")
@@ -15,3 +19,9 @@ def box_game(tmp_path_factory: pytest.TempPathFactory) -> BoxDriver:
     for step in four_player_game():
         step(t)
     return t
+
+
+# The owner's own "Rescued Islander" cards (the rulebook does not print 37-48): the scripted
+# games deal them, so the box knows them as an owner who copied them from the cards would.
+OWNER = Path(__file__).resolve().parents[2] / "data" / "fog" / "owner"
+os.environ[OWNER_ENV] = str(OWNER)

@@ -12,7 +12,7 @@ from flow.fog.drivers import PIN, BoxDriver
 from flow.fog.scripts import FOUR_PLAYER_BONUSES, FOUR_PLAYER_FINAL
 
 SETUP = {"players": 4, "hourglass": True, "boats_without_colour": True, "rescue_leaders": True,
-         "events": "with_calm", "fog_cards": "standard", "rescued_islanders": "secret"}
+         "events": "with_calm", "fog_cards": "standard", "rescue_achievements": "secret"}
 
 
 def ok(reply: dict[str, Any]) -> dict[str, Any]:
@@ -39,6 +39,8 @@ def play_over_link(t: BoxDriver, seed: int) -> dict[str, Any]:
         screen = ok(ask("fog.state"))["screen"]
         if screen == "turn":
             ok(ask("fog.end_turn"))
+        elif screen == "show":
+            ok(ask("fog.continue"))
         elif screen == "fog":
             step = t.fog.s.last_step.to_dict() if t.fog.s.last_step else {}
             losses = []

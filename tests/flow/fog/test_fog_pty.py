@@ -46,6 +46,8 @@ def play_turns(box: BoxProcess, pink_lost: bool, turns: int = 10_000) -> bool:
         if state["screen"] == "turn":
             step = ask("fog.end_turn")["fog_step"] or {}
             turns -= 1
+        elif state["screen"] == "show":   # a round's event, shown in full
+            ask("fog.continue")
         elif state["screen"] == "fog":
             rows = step.get("rows", [])
             losses = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, B
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog.table import FogScreen
 
@@ -22,11 +22,11 @@ def test_mp_spent_and_undone_within_a_turn() -> None:
     t = to_first_turn()
     t.press(DOWN, DOWN, DOWN)
     assert t.lines[2] == "MP 4/7"
-    t.press(UP, B)
+    t.press(B, B)
     assert t.lines[2] == "MP 6/7"
 
 
-def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
+def test_undo_takes_back_an_ended_turn_and_a_fog_step_after_a_question() -> None:
     t = to_first_turn()
     first = t.lines[1]
     t.press(OK)
@@ -35,13 +35,18 @@ def test_undo_takes_back_an_ended_turn_but_never_a_fog_step() -> None:
     assert t.lines[1] == first
     entries = len(t.fog.s.state.setup.entries)
     t.press(*[OK] * entries)
-    assert t.screen is F.FOG and "no undo" in t.lines[-1]
+    assert t.screen is F.ASK and t.lines[0] == "End the round?"
+    t.press(OK)
+    assert t.screen is F.FOG and t.fog.s.state.fog_position == 8
     t.press(OK)
     assert t.screen is F.TURN and "DOUBLE" in t.lines[2]
     t.press(B)
-    assert t.screen is F.NOTICE and "nothing to undo" in " ".join(t.lines)
-    t.press(OK)
-    assert t.screen is F.TURN
+    assert t.screen is F.ASK and t.lines[0] == "Undo the FOG step?"
+    t.press(B)   # keep it
+    assert t.screen is F.TURN and t.fog.s.state.fog_position == 8
+    t.press(B, OK)
+    assert t.screen is F.TURN and t.fog.s.state.fog_position == 9
+    assert t.fog.s.state.round_no == 1 and t.fog.s.state.fog_steps == ()
 
 
 def test_the_hourglass_warns_expires_and_the_mp_are_lost() -> None:
@@ -73,6 +78,8 @@ def test_ending_early_goes_to_the_scoring_wizard() -> None:
     t.press(HOLD, OK)
     assert t.screen is F.END_NOW
     t.press(OK)
+    assert t.screen is F.BOATS and t.lines[0].endswith("blue boat [1/10]")
+    t.press(B)
     assert t.screen is F.SCORE and t.lines[-1] == "OK: add/remove/done"
     assert t.fog.s.state.end_reason == "no Islander is left to move"
 

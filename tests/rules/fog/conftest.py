@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fogkeeper.data.fog import load_rules
+from fogkeeper.data.fog import OWNER_ENV, load_rules
 from fogkeeper.rules.fog import FogRules, Record, record_from_dict
 
 Islander = Callable[..., dict[str, Any]]
 RecordMaker = Callable[..., Record]
 RecordDict = Callable[..., dict[str, Any]]
+
+# The owner's own "Rescued Islander" cards (37-48 are not printed in the rulebook): records
+# that hold them are scored as on an owner's box.
+os.environ[OWNER_ENV] = str(Path(__file__).resolve().parents[2] / "data" / "fog" / "owner")
 
 
 def _islander(nation: str, kind: str, owner: str, at: str, **extra: Any) -> dict[str, Any]:

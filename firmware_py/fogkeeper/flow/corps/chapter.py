@@ -28,12 +28,14 @@ class ChapterItem(Enum):
     WHY = "why"
     END = "end"
     KEY_HOLDER = "key_holder"
+    LOSE = "lose"  # the core game's loss conditions ended the chapter (B-C12)
 
 
 class TrackerItem(Enum):
     TIPI = "tipi"
     MONSTERS = "monsters"
     WATER = "water"
+    EXPLORE = "explore"  # an Explore revealed a Terrain: face-up Monsters naming it cost Water
     ROW = "row"
     SKULL = "skull"
     NIGHT = "night"
@@ -51,8 +53,8 @@ def key_allowed(s: CorpsSession) -> bool:
 
 
 def chapter_items(s: CorpsSession) -> tuple[ChapterItem, ...]:
-    every = tuple(ChapterItem)
-    return every if key_allowed(s) else every[:-1]
+    return tuple(item for item in ChapterItem
+                 if key_allowed(s) or item is not ChapterItem.KEY_HOLDER)
 
 
 def pickable(s: CorpsSession) -> tuple[corps.Token, ...]:
@@ -155,14 +157,45 @@ def tracker_ok(s: CorpsSession, context: GameContext, item: TrackerItem) -> None
     }
     if item is TrackerItem.UNDO:
         undo_last(s, context)
+    elif item is TrackerItem.EXPLORE:
+        explored(s, context)
     elif item in actions:
         record(s, context, actions[item])
 
 
+OTHER_TERRAIN = "other"   # a Terrain no face-up Monster names
+
+
+def explore_terrains(s: CorpsSession) -> list[str]:
+    """What an Explore can reveal that matters: each Terrain a face-up Monster names (a
+    Monster whose card the box does not know is named by its card), or another Terrain."""
+    named: list[str] = []
+    for monster in s.chapter.tracker.active_monsters:
+        terrain = monster.terrain or f"as {monster.card}"   # the card's own Terrain
+        if terrain not in named:
+            named.append(terrain)
+    return [*named, OTHER_TERRAIN]
+
+
+def explored(s: CorpsSession, context: GameContext) -> None:
+    """OK on Explore: the Terrain chosen was revealed (its Monsters cost 1 Water each)."""
+    choices = explore_terrains(s)
+    terrain = choices[s.explore_choice % len(choices)]
+    unknown = [m for m in s.chapter.tracker.active_monsters
+               if not m.terrain and terrain == f"as {m.card}"]
+    if unknown:   # the card's Terrain is not in the box's data: its Water is lost all the same
+        record(s, context, corps.WaterChanged(-len(unknown)))
+    else:
+        record(s, context, corps.TerrainExplored(terrain))
+
+
 def tracker_step(s: CorpsSession, context: GameContext, item: TrackerItem,
                  direction: int) -> None:
-    """Left/right on a tracker row: Water -1/+1, the row chooser, a Tipi (right only)."""
-    if item is TrackerItem.WATER:
+    """Left/right on a tracker row: Water -1/+1, the row chooser, a Tipi (right only), the
+    Terrain an Explore revealed."""
+    if item is TrackerItem.EXPLORE:
+        s.explore_choice = (s.explore_choice + direction) % len(explore_terrains(s))
+    elif item is TrackerItem.WATER:
         record(s, context, corps.WaterChanged(direction))
     elif item is TrackerItem.ROW:
         s.row_choice = max(1, min(ROW_MAX, s.row_choice + direction))

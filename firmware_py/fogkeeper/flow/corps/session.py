@@ -33,6 +33,7 @@ class CorpsScreen(StrEnum):
     MONSTERS = "monsters"
     WHY = "why"  # can we end? and why not
     END_CONFIRM = "end_confirm"
+    LOSE_CONFIRM = "lose_confirm"  # the core game's loss ended the chapter
     REVEAL = "reveal"
     VERDICT = "verdict"
     REVIEW = "review"  # the nine circles after the verdict
@@ -55,6 +56,7 @@ class CorpsSession:
     cursor_slot: int = 1  # the circle under the board's cursor
     carried: int | None = None  # the circle whose token is in the hand
     row_choice: int = 1  # the tracker's "Row complete" chooser
+    explore_choice: int = 0  # the tracker's Explore: which Terrain was revealed
     board_opened: bool = False
     next_reveal_at: float | None = None  # clock seconds of the next slow-reveal step
     record_path: str | None = None  # the game record, written once at the end

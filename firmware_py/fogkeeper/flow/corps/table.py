@@ -112,6 +112,9 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": ["ok", "back"], "source": C.WHY, "dest": None, "after": "back_from_why"},
     *({"trigger": f"back_to_{s.value}", "source": C.WHY, "dest": s} for s in WHY_FROM),
     {"trigger": "ask_to_end", "source": C.CHAPTER, "dest": C.END_CONFIRM},
+    {"trigger": "ask_to_lose", "source": C.CHAPTER, "dest": C.LOSE_CONFIRM},
+    {"trigger": "hold_ok", "source": C.LOSE_CONFIRM, "dest": None, "after": "lose_now"},
+    {"trigger": ["ok", "back"], "source": C.LOSE_CONFIRM, "dest": C.CHAPTER},
     # the chapter tracker
     {"trigger": "ok", "source": C.TRACKER, "dest": None, "after": "choose_in_tracker"},
     {"trigger": ["left", "right"], "source": C.TRACKER, "dest": None, "after": "tracker_step"},
@@ -410,6 +413,8 @@ class CorpsFlow:
                 self.trigger("ask_why")
             case ChapterItem.END:
                 self.trigger("ask_to_end" if corps.can_end(s.chapter)[0] else "ask_why")
+            case ChapterItem.LOSE:
+                self.trigger("ask_to_lose")
             case ChapterItem.KEY_HOLDER if not corps.is_sealed(s.chapter):
                 self.trigger("give_key")
             case ChapterItem.KEY_HOLDER:
@@ -440,6 +445,13 @@ class CorpsFlow:
             self.trigger("ask_why")
             return
         reveal.end(self.session, self.context)
+        self.show_the_end()
+
+    def lose_now(self) -> None:
+        """The core game's loss conditions ended the chapter (B-C12), as corps.lose does."""
+        s = self.session
+        s.chapter = corps.lose_by_core_rules(s.chapter, "core rules")
+        reveal.after_end(s, self.context)
         self.show_the_end()
 
     def show_the_end(self) -> None:

@@ -37,13 +37,16 @@ KEY_LABELS = {KeyWay.JOYSTICK: "Enter on joystick", KeyWay.LINK: "Load over link
               KeyWay.SEAL: "Seal entered key", KeyWay.NO_KEY: "Play without key"}
 CHAPTER_LABELS = {ChapterItem.BOARD: "Guess board", ChapterItem.TRACKER: "Tracker",
                   ChapterItem.WHY: "Can we end?", ChapterItem.END: "End chapter",
+                  ChapterItem.LOSE: "Lost (core rules)",
                   ChapterItem.KEY_HOLDER: "Key holder"}
 TRACKER_LABELS = {TrackerItem.TIPI: "Tipi revealed", TrackerItem.MONSTERS: "Monsters",
-                  TrackerItem.WATER: "Water", TrackerItem.ROW: "Row complete",
+                  TrackerItem.WATER: "Water", TrackerItem.EXPLORE: "Explore",
+                  TrackerItem.ROW: "Row complete",
                   TrackerItem.SKULL: "Skull found", TrackerItem.NIGHT: "Night fell",
                   TrackerItem.WHY: "Can we end?", TrackerItem.UNDO: "Undo last"}
 TRACKER_HINTS = {TrackerItem.TIPI: "OK +1 Tipi", TrackerItem.MONSTERS: "OK list",
-                 TrackerItem.WATER: "<> -1 / +1", TrackerItem.ROW: "<> row  OK complete",
+                 TrackerItem.WATER: "<> -1 / +1", TrackerItem.EXPLORE: "<> Terrain OK",
+                 TrackerItem.ROW: "<> row  OK complete",
                  TrackerItem.SKULL: "OK: a Skull found", TrackerItem.NIGHT: "OK: night began",
                  TrackerItem.WHY: "OK why", TrackerItem.UNDO: "OK undo"}
 
@@ -180,10 +183,21 @@ def _tracker(flow: CorpsFlow) -> Frame:
     row = f"<{s.row_choice}>" + (" done" if s.row_choice in tracker.rows_completed else "")
     by_item = {TrackerItem.TIPI: tipis, TrackerItem.MONSTERS: f"{len(tracker.monsters)} up",
                TrackerItem.WATER: str(tracker.water), TrackerItem.ROW: row,
+               TrackerItem.EXPLORE: _explore_choice(flow),
                TrackerItem.WHY: _can_end(flow)}
     values = {TRACKER_LABELS[item]: value for item, value in by_item.items()}
     hint = TRACKER_HINTS[flow.chosen_tracker_item()]
     return _menu(flow, "Tracker", values, hint + "  B back")
+
+
+def _explore_choice(flow: CorpsFlow) -> str:
+    choices = chapter.explore_terrains(flow.session)
+    return choices[flow.session.explore_choice % len(choices)]
+
+
+def _lose_confirm(flow: CorpsFlow) -> Frame:
+    return _message(flow, "Lost by the core rules?", ("The chapter ends lost;", "the key can still",
+                                                        "be revealed."), "hold OK: lost  B back")
 
 
 def _monsters(flow: CorpsFlow) -> Frame:
@@ -261,7 +275,8 @@ RENDERERS: dict[CorpsScreen, Callable[[CorpsFlow], Frame]] = {
     C.MODE: _mode, C.KEY_MENU: _key_menu, C.KEY_SLOT: _key_slot, C.KEY_WAIT: _key_wait,
     C.SEAL_PIN: _pad, C.SEAL_NO_PIN: _seal_no_pin, C.SEALED: _sealed, C.BOARD: _board,
     C.PICK: _pick, C.CARRY: _board, C.CHAPTER: _chapter, C.TRACKER: _tracker,
-    C.MONSTERS: _monsters, C.WHY: _why, C.END_CONFIRM: _end_confirm, C.REVEAL: _reveal,
+    C.MONSTERS: _monsters, C.WHY: _why, C.END_CONFIRM: _end_confirm,
+    C.LOSE_CONFIRM: _lose_confirm, C.REVEAL: _reveal,
     C.VERDICT: _verdict, C.REVIEW: _review, C.UNSEAL_PIN: _pad, C.NO_PIN: _no_pin,
     C.QUIT: _quit,
 }

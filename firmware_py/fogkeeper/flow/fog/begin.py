@@ -101,9 +101,14 @@ def begin(session: Session) -> None:
     else:
         entries, fog_start = _multiplayer(session, rules.board, rng)
     _scorings(session, rules.board, rng)
-    seating = session.seating(entries)
+    seating = ([p.name for p in session.players] if session.solo
+               else session.seating(entries))
     if options.guardians:
-        picks = deal_guardians(rules.cards, seating, rng, options.guardians)
+        sides: str | dict[str, str] = options.guardians
+        if sides == "per_player":
+            sides = {p.name: str(setup["guardian_sides"][i])
+                     for i, p in enumerate(session.players)}
+        picks = deal_guardians(rules.cards, seating, rng, sides)
         session.guardians = dict(picks)
     if options.rescue_leaders:
         session.leaders = list(rescue_leaders(rules.board, len(entries), rng,
@@ -130,7 +135,7 @@ def _multiplayer(session: Session, board: Board,
                for i in range(count)]
     session.players = [Seat(p.name, tuple(p.colours)) for p in players]
     if setup["team_scoring"]:
-        teams = 2 if count == 4 else 3
+        teams = count // int(setup.get("team_size", 2))   # 6 players: 3 x 2 or 2 x 3
         session.teams = [[players[i + k * teams].name for k in range(count // teams)]
                          for i in range(teams)]
     start = rng.randrange(count) if setup["start"] == "draw" else int(setup["start"][1:]) - 1
@@ -139,7 +144,8 @@ def _multiplayer(session: Session, board: Board,
     extra = options_of(setup).extra_boat_tile
     islanders = sum(sum(board.supply[b.nation].values()) for b in board.boats_in_play(extra))
     session.draft = list(draft_order(entries, min(islanders, session.discs * len(entries))))
-    return entries, start_position(board, count)
+    flex = 1 if setup.get("flex_plus_one") else 0   # F: more Islanders in rows A-D
+    return entries, start_position(board, count) + flex
 
 
 def _scorings(session: Session, board: Board, rng: random.Random) -> None:

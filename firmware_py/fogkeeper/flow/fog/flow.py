@@ -12,31 +12,44 @@ from typing import TYPE_CHECKING
 
 from transitions import Machine
 
+from fogkeeper.data.fog import owner_board, owner_dir
+from fogkeeper.data.fog_history import history_lines, past_games
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog import fog_step, link, missions, scoring, turns, views
+from fogkeeper.flow.fog import (
+    boats,
+    fog_step,
+    link,
+    missions,
+    pictured,
+    scoring,
+    table_cards,
+    turns,
+    views,
+)
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
-from fogkeeper.flow.fog.menus import Entry, Item, Key, Tile, menu_rows
+from fogkeeper.flow.fog.menus import Entry, Item, Key, MissionCard, Tile, menu_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
     HOURGLASS_SECONDS,
+    Ask,
     CostField,
     PickField,
     Purpose,
     Session,
 )
-from fogkeeper.flow.fog.setup import START, SetupRow, load_preset, problems, step
+from fogkeeper.flow.fog.setup import HISTORY, START, SetupRow, load_preset, problems, step
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit import session as snapshots
 from fogkeeper.flow.tables import expand
-from fogkeeper.rules.fog import current_turn
+from fogkeeper.rules.fog import RecordError, current_turn
 from fogkeeper.ui.draw import Frame
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
-         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK}
+         F.RESULTS, F.DETAIL, F.NOTICE, F.COST, F.PICK, F.SHOW, F.PICTURE, F.HISTORY}
 DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
@@ -67,6 +80,7 @@ class FogFlow:
             F.SETUP: self._on_setup, F.VALUES: self._on_values, F.HAND: self._on_hand,
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
+            F.BOATS: self._on_boats, F.CARD: self._on_card, F.PICTURE: self._on_picture,
         }
         self.link = link.dispatcher(self)
 
@@ -175,7 +189,9 @@ class FogFlow:
     def _on_setup(self, trigger: str) -> bool:
         if trigger != "ok":
             return False
-        if self.chosen() is not START:
+        if self.chosen() is HISTORY:
+            self.trigger("history")
+        elif self.chosen() is not START:
             self.change(+1)
         elif problems(self.s.setup):
             self.refuse("; ".join(problems(self.s.setup)))
@@ -195,9 +211,17 @@ class FogFlow:
         return True
 
     def _on_hand(self, trigger: str) -> bool:
-        if trigger != "ok":
+        s = self.s
+        if s.reading and trigger in ("up", "down"):
+            last = len(menu_rows(s, F.HAND)) - 1
+            s.read_line = max(0, min(last, s.read_line + (1 if trigger == "down" else -1)))
+        elif trigger in ("right", "left", "back") and (s.reading or trigger == "right"):
+            s.reading, s.read_line = trigger == "right" and not s.reading, 0
+        elif trigger == "ok":
+            s.reading = False
+            self.keep_card(s.cursor)
+        else:
             return False
-        self.keep_card(self.s.cursor)
         return True
 
     def _on_draft(self, trigger: str) -> bool:
@@ -210,10 +234,26 @@ class FogFlow:
         return True
 
     def _on_turn(self, trigger: str) -> bool:
+        if self.s.show_starts_turn:       # the round's event, read before the first move
+            if trigger in ("up", "down"):
+                last = len(table_cards.text_lines(self.s, self.s.shown_card)) - 1
+                step = 1 if trigger == "down" else -1
+                self.s.cursor = max(0, min(last, self.s.cursor + step))
+            elif trigger in ("ok", "back"):
+                self.dismiss_event()
+            else:
+                return False
+            return True
         if trigger == "down":
             turns.spend(self.s, 1)
+        elif trigger == "up" and self.s.state.event is not None:
+            self.show(self.s.state.event, starts_turn=False)
         elif trigger in ("up", "back"):
-            self.undo()
+            if turns.undo_crosses_fog(self.s):
+                self.s.asking = Ask.UNDO_FOG
+                self.trigger("ask_undo_fog")
+            else:
+                self.undo()
         elif trigger == "left":
             self.glass_toggle()
         else:
@@ -225,15 +265,12 @@ class FogFlow:
             return False
         key = self.chosen()
         if isinstance(key, Item):
-            del self.s.pending_losses[key.index]
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.ask_before_removing(Ask.REMOVE_LOSS, key.index)
         elif key is Entry.ADD:
             self.trigger("pick_loss")
         elif not fog_step.is_last_colour(self.s):
             fog_step.losses_next(self.s)
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.cursor_to_add()
         else:
             self.trigger("losses_done")
         return True
@@ -243,13 +280,67 @@ class FogFlow:
             return False
         key = self.chosen()
         if isinstance(key, Item):
-            del self.s.final[self.s.colours[self.s.score_colour]][key.index]
-            self.s.cursor = 0
-            self.cursor_to_done()
+            self.ask_before_removing(Ask.REMOVE_ISLANDER, key.index)
         elif key is Entry.ADD:
             self.trigger("pick_islander")
         else:
             self.trigger("colour_done")
+        return True
+
+    def _on_picture(self, trigger: str) -> bool:
+        if trigger in ("left", "right"):
+            pictured.step(self.s, self.s.cursor, -1 if trigger == "left" else +1)
+        elif trigger == "ok" and self.chosen() is Entry.DONE:
+            self.trigger("pictured")
+        elif trigger == "ok":
+            pictured.step(self.s, self.s.cursor, +1)
+        else:
+            return False
+        return True
+
+    def keep_picture(self) -> None:
+        pictured.keep(self.s)
+
+    def _on_card(self, trigger: str) -> bool:
+        if trigger in ("left", "right"):
+            step = -1 if trigger == "left" else +1
+            if self.s.cursor == 0:
+                table_cards.step_letter(self.s, step)
+            else:
+                table_cards.step_number(self.s, step)
+        elif trigger in ("up", "down"):
+            self.s.cursor = 0 if trigger == "up" else 1
+        elif trigger == "ok":
+            self.enter_card(None)
+        else:
+            return False
+        return True
+
+    def enter_card(self, card: str | None) -> None:
+        """The card the table turned over, checked against its deck; then the game goes on."""
+        entry = table_cards.enter(self.s, card)
+        self.s.card_then = entry.then
+        if entry.deck == "events":
+            self.s.entered_round = self.s.state.round_no
+        self.emit("fog.card", {"deck": entry.deck, "player": entry.player})
+        self.trigger("card_entered")
+
+    def show(self, card: str, starts_turn: bool) -> None:
+        self.s.shown_card, self.s.show_starts_turn = card, starts_turn
+        self.trigger("show_card")
+
+    def _on_boats(self, trigger: str) -> bool:
+        if trigger in ("up", "down"):
+            boats.step_row(self.s, -1 if trigger == "up" else +1)
+        elif trigger in ("left", "right"):
+            boats.step_boat(self.s, -1 if trigger == "left" else +1)
+        elif trigger == "ok":
+            if boats.press_ok(self.s):
+                self.trigger("grid_pick")
+        elif trigger in ("hold_ok", "hold_key3"):
+            self.trigger("colour_done")
+        else:
+            return False
         return True
 
     def _on_bonus(self, trigger: str) -> bool:
@@ -266,6 +357,17 @@ class FogFlow:
             self.s.score_colour = key.index
             self.s.editing = True
             self.trigger("edit")
+        elif key is Entry.LOSSES:
+            self.trigger("fix_losses")
+        elif key is Entry.MISSIONS:
+            table_cards.mission_asks(self.s)
+            self.trigger("ask_card")
+        elif isinstance(key, MissionCard):
+            pictured.open_form(self.s, key.card_id)
+            self.trigger("picture")
+        elif not self.s.board_checked and self.refused_by_rules():
+            self.s.asking = Ask.SCORE_ANYWAY
+            self.trigger("ask_score")
         else:
             self.trigger("score")
         return True
@@ -276,6 +378,11 @@ class FogFlow:
         deal = missions.keep(self.s, choice)
         self.emit("fog.mission.kept", {"player": deal.player})   # who kept, never which
         self.trigger("kept")
+
+    def ask_before_removing(self, what: Ask, index: int) -> None:
+        """Removing a loss or an Islander asks first."""
+        self.s.asking, self.s.removing = what, index
+        self.trigger("ask_remove")
 
     def count_picks(self, picks: int) -> None:
         missions.draft_next(self.s, picks)
@@ -316,7 +423,9 @@ class FogFlow:
 
     # ---- conditions ----------------------------------------------------------------------
     def is_mission_due(self) -> bool:
-        return missions.mission_turn(self.s) is not None
+        """A player still keeps a card now (after the draft, when the table chose so)."""
+        waits = bool(self.s.setup.get("missions_after_draft")) and not self.is_drafted()
+        return missions.mission_turn(self.s) is not None and not waits
 
     def has_open_missions(self) -> bool:
         return bool(self.s.open_missions)
@@ -335,7 +444,7 @@ class FogFlow:
         return turns.is_over(self.s)
 
     def has_swallowed_rows(self) -> bool:
-        return bool(fog_step.loss_rows(self.s))
+        return bool(fog_step.step_rows(self.s))
 
     def is_loss_pick(self) -> bool:
         return self.s.pick is not None and self.s.pick.purpose is Purpose.LOSS
@@ -343,13 +452,56 @@ class FogFlow:
     def is_solo(self) -> bool:
         return self.s.solo
 
+    def has_cards_to_enter(self) -> bool:
+        return bool(self.s.card_queue)
+
+    def _card_then(self) -> str:
+        return self.s.card_queue[0].then if self.s.card_queue else self.s.card_then
+
+    def is_card_for_fog(self) -> bool:
+        return self._card_then() == "fog"
+
+    def is_card_for_turn(self) -> bool:
+        return self._card_then() == "turn"
+
+    def is_card_for_review(self) -> bool:
+        return self._card_then() == "review"
+
+    def is_fog_card_due(self) -> bool:
+        return table_cards.fog_card_due(self.s)
+
+    def is_grid_pick(self) -> bool:
+        return self.s.from_grid
+
+    def is_fixing(self) -> bool:
+        """The losses screen was opened from the review: it goes back there."""
+        return self.s.fixing
+
+    def is_asking_round_end(self) -> bool:
+        return self.s.asking is Ask.ROUND_END
+
+    def is_asking_undo_fog(self) -> bool:
+        return self.s.asking is Ask.UNDO_FOG
+
+    def is_asking_at_turn(self) -> bool:
+        return self.s.asking in (Ask.ROUND_END, Ask.UNDO_FOG)
+
+    def is_asking_remove_loss(self) -> bool:
+        return self.s.asking is Ask.REMOVE_LOSS
+
+    def is_asking_score_anyway(self) -> bool:
+        return self.s.asking is Ask.SCORE_ANYWAY
+
+    def is_asking_remove_islander(self) -> bool:
+        return self.s.asking is Ask.REMOVE_ISLANDER
+
     def is_last_to_score(self) -> bool:
         """One colour re-entered from the review, or the last colour: the review is next."""
         return self.s.editing or self.s.score_colour + 1 >= len(self.s.colours)
 
     # ---- where a screen's cursor starts --------------------------------------------------
-    def cursor_to_done(self) -> None:
-        self.place(Entry.DONE)   # 0 lost is one press
+    def cursor_to_type(self) -> None:
+        self.place(PickField.TYPE)
 
     def cursor_to_add(self) -> None:
         self.place(Entry.ADD)
@@ -358,6 +510,10 @@ class FogFlow:
         self.place(Entry.SCORE_GAME)
 
     # ---- the checklist -------------------------------------------------------------------
+    def read_history(self) -> None:
+        """Past games from the records in the data folder, newest first, then solo bests."""
+        self.s.history = history_lines(past_games(owner_dir()))
+
     def store_preset(self) -> None:
         self.context.effects.save_preset(self.name, dict(self.s.setup))
 
@@ -367,7 +523,16 @@ class FogFlow:
 
     def start_game(self) -> None:
         begin(self.s)
+        self.s.board_checked = owner_board(str(self.s.setup["board"])).confirmed
+        if table_cards.table_draws(self.s):
+            table_cards.setup_asks(self.s)
         self.emit("fog.setup", public_setup(self.s))
+
+    def ask_fog_card(self) -> None:
+        table_cards.ask(self.s, "fog", "fog")
+
+    def drop_cards(self) -> None:
+        self.s.card_queue = []
 
     # ---- turns ---------------------------------------------------------------------------
     def new_glass(self) -> Hourglass:
@@ -375,19 +540,34 @@ class FogFlow:
         return Hourglass(HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds, players=1)
 
     def begin_turns(self) -> None:
-        """A round's first turn: its event card is revealed, then the turn starts."""
+        """A round's first turn: its event card is revealed (entered first when the table
+        draws) and shown in full, then the turn starts."""
         state = self.s.state
-        if state.event is not None:
-            card = self.s.rules.cards.by_id(state.event)
-            self.context.effects.sound("reveal")
-            self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
-                                    "name": card.name})
+        if state.event is None:
+            self.start_turn()
+            return
+        if table_cards.event_due(self.s):
+            table_cards.ask(self.s, "events", "turn")
+            self.trigger("ask_card")
+            return
+        card = self.s.rules.cards.by_id(state.event)
+        self.context.effects.sound("reveal")
+        self.emit("fog.event", {"round": state.round_no, "card": card.card_id,
+                                "name": card.name})
+        self.s.shown_card, self.s.show_starts_turn, self.s.cursor = card.card_id, True, 0
         self.start_turn()
 
+    def dismiss_event(self) -> None:
+        """The round's event was read: the turn's hourglass starts now."""
+        if self.s.show_starts_turn:
+            self.s.show_starts_turn = False
+            self.restart_glass()
+
     def start_turn(self) -> None:
-        """A fresh turn: a full hourglass with option 1."""
+        """A fresh turn: a full hourglass with option 1 (once the round's event is read)."""
         self.glass = None
-        self.restart_glass()
+        if not self.s.show_starts_turn:
+            self.restart_glass()
         turn = current_turn(self.s.state)
         self.emit("fog.turn", {"entry": turn.entry, "round": turn.round_no,
                                "mp": turn.mp_budget, "double_turn": turn.double_turn})
@@ -396,6 +576,28 @@ class FogFlow:
         if self.glass is None and self.s.state.setup.options.hourglass:
             self.glass = self.new_glass()
             self.glass.start(self.context.clock())
+
+    def ask_round_end(self) -> None:
+        self.s.asking = Ask.ROUND_END
+
+    def forget_question(self) -> None:
+        self.s.asking, self.s.removing = None, -1
+
+    def undo_fog_step(self) -> None:
+        """Undo takes back the FOG step the table confirmed (its card and losses too)."""
+        turns.undo(self.s)
+        self.s.entered_round = self.s.state.round_no
+        self.glass = None
+        self.restart_glass()
+
+    def remove_asked(self) -> None:
+        s = self.s
+        if s.asking is Ask.REMOVE_LOSS and 0 <= s.removing < len(s.pending_losses):
+            del s.pending_losses[s.removing]
+        elif s.asking is Ask.REMOVE_ISLANDER:
+            mine = s.final.get(s.colours[s.score_colour], [])
+            if 0 <= s.removing < len(mine):
+                del mine[s.removing]
 
     def close_turn(self) -> None:
         step_made = turns.finish_turn(self.s)
@@ -416,6 +618,12 @@ class FogFlow:
         self.glass = None
 
     # ---- the FOG step's losses -----------------------------------------------------------
+    def open_losses(self) -> None:
+        fog_step.open_losses(self.s)
+
+    def open_fixed_losses(self) -> None:
+        fog_step.open_losses(self.s, fixing=True)
+
     def close_losses(self) -> None:
         fog_step.losses_next(self.s)
         self.emit("fog.losses", {"losses": len(self.s.state.losses)})
@@ -426,13 +634,16 @@ class FogFlow:
     def add_picked_loss(self) -> None:
         assert self.s.pick is not None
         values = self.s.pick.values
-        fog_step.add_loss(self.s, values[PickField.ROW], values[PickField.NATION],
-                          values[PickField.TYPE])
+        row, nation, kind = values[PickField.ROW], values[PickField.NATION], values[
+            PickField.TYPE]
+        scoring.check_loss(self.s, row, nation, kind, fog_step.loss_colour(self.s))
+        fog_step.add_loss(self.s, row, nation, kind)
 
     # ---- scoring -------------------------------------------------------------------------
     def start_scoring(self) -> None:
         self.s.score_colour = 0
         self.s.editing = False
+        boats.reset(self.s)
         self.context.effects.sound("fog")
         self.emit("fog.over", {"reason": self.s.state.end_reason})
 
@@ -448,14 +659,40 @@ class FogFlow:
 
     def next_score_colour(self) -> None:
         self.s.score_colour += 1
+        boats.reset(self.s)
 
-    def score_game(self) -> None:
-        record, result = scoring.score(self.s)
+    def open_grid(self) -> None:
+        boats.reset(self.s)
+
+    def leave_grid_pick(self) -> None:
+        self.s.from_grid = False
+
+    def score_game(self, anyway: bool = False) -> None:
+        record, result = scoring.score(self.s, anyway)
         self.s.record_path = self.context.effects.save_record("fog", record)
         self.s.result = result.to_dict()
         self.context.effects.sound("reveal")
         self.emit("fog.result", {"winners": list(result.winners), "level": result.level,
                                  "record": self.s.record_path})
+
+    def refused_by_rules(self) -> bool:
+        """Would the score be refused? Its reasons are kept to show with the question."""
+        try:
+            scoring.score(self.s)
+        except RecordError as exc:
+            reasons = str(exc).removeprefix("record breaks the rules: ").split("; ")
+            self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+            return True
+        return False
+
+    def score_game_anyway(self) -> None:
+        """The table is the truth: scored with the disagreements kept as warnings."""
+        self.score_game(anyway=True)
+
+    def warn_if_noted(self) -> None:
+        if self.s.warning:
+            warning, self.s.warning = self.s.warning, ""
+            self.refuse(warning)
 
     def open_detail(self) -> None:
         self.s.detail = self.s.cursor

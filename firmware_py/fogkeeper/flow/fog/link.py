@@ -10,11 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import PhaseError
-from fogkeeper.flow.fog import fog_step, missions, scoring, turns
+from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
-from fogkeeper.flow.fog.session import CostChoice, CostField, Islander, PickField, Session
-from fogkeeper.flow.fog.setup import DEFAULT_SETUP, problems, settle
+from fogkeeper.flow.fog.session import (
+    COST_CHOICES,
+    CostChoice,
+    CostField,
+    Islander,
+    PickField,
+    Session,
+)
+from fogkeeper.flow.fog.setup import DEFAULT_SETUP, apply_scenario, problems, settle
 from fogkeeper.flow.fog.table import SCORING, FogScreen
 from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply, on_screen
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, reject_unknown, require
@@ -64,6 +72,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
     """The ``fog.*`` commands of this flow; every reply carries the screen shown after."""
     def on(*screens: FogScreen) -> None:
         on_screen(flow.screen, *screens)
+        if flow.screen is F.TURN:
+            flow.dismiss_event()   # a command for the turn: the round's event was read
 
     def state(args: LinkArgs) -> Reply:
         return public_state(flow)
@@ -74,6 +84,7 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         chosen = {k: require(args, k, type(DEFAULT_SETUP[k])) for k in args
                   if k in DEFAULT_SETUP}
         new = settle({**flow.s.setup, **chosen})
+        new = _scenario_and_start(new, chosen)
         found = problems(new)
         if found:
             raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
@@ -88,9 +99,19 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         return {"setup": public_setup(flow.s)}
 
     def go_on(args: LinkArgs) -> Reply:
-        on(F.INFO, F.OPEN, F.FOG)
+        on(F.INFO, F.OPEN, F.FOG, F.SHOW)
         flow.trigger("ok")
         return {}
+
+    def card(args: LinkArgs) -> Reply:
+        on(F.CARD)
+        wanted = require(args, "card", str)
+        if len(wanted) != 3 or wanted[0] not in "ABC" or not wanted[1:].isdigit():
+            raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
+                                                "shows, e.g. \"A18\"")
+        entry = table_cards.current(flow.s)
+        flow.enter_card(wanted)
+        return {"deck": entry.deck, "player": entry.player}
 
     def mission_show(args: LinkArgs) -> Reply:
         on(F.PASS)
@@ -130,6 +151,8 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
     def end_turn(args: LinkArgs) -> Reply:
         on(F.TURN)
         flow.trigger("ok")
+        if flow.screen is F.ASK:   # the round's last turn: the command is the confirmation
+            flow.trigger("ok")
         return {"fog_step": _step(flow)}
 
     def cost(args: LinkArgs) -> Reply:
@@ -147,8 +170,12 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
 
     def undo(args: LinkArgs) -> Reply:
         on(F.TURN)
+        crosses = turns.undo_crosses_fog(flow.s)
+        if crosses and optional(args, "fog", bool, False) is not True:
+            raise PhaseError("this undo takes back the FOG step (its card and losses too); "
+                             "send it again with \"fog\": true to confirm")
         flow.undo()
-        return {}
+        return {"fog_step_undone": crosses}
 
     def hourglass(args: LinkArgs) -> Reply:
         on(F.TURN)
@@ -164,8 +191,15 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
 
     def losses(args: LinkArgs) -> Reply:
         on(F.FOG, F.LOSSES, F.PICK)
-        fog_step.record(flow.s, _losses(flow.s, optional(args, "losses", list, [])))
+        given = optional(args, "losses", list, [])
+        fog_step.record(flow.s, _losses(flow.s, given, fog_step.step_rows(flow.s)))
         flow.trigger("losses_entered")
+        return {"losses": len(flow.s.state.losses)}
+
+    def lost(args: LinkArgs) -> Reply:
+        on(F.TURN, F.COST, F.FOG, F.BOATS, F.SCORE, F.BONUS, F.REVIEW)
+        given = require(args, "losses", list)
+        fog_step.replace_all(flow.s, _losses(flow.s, given, fog_step.loss_rows(flow.s)))
         return {"losses": len(flow.s.state.losses)}
 
     def score_enter(args: LinkArgs) -> Reply:
@@ -193,13 +227,36 @@ def dispatcher(flow: FogFlow) -> Dispatcher:
         return {"result": flow.s.result, "record": flow.s.record_path}
 
     handlers = {
-        "state": state, "setup": setup, "continue": go_on, "mission.show": mission_show,
+        "state": state, "setup": setup, "continue": go_on, "card": card,
+        "mission.show": mission_show,
         "mission.keep": mission_keep, "draft.pick": draft_pick, "draft.undo": draft_undo,
         "spend": spend, "end_turn": end_turn, "cost": cost, "undo": undo,
         "hourglass": hourglass, "end_game": end_game, "losses": losses, "fog.losses": losses,
-        "score.enter": score_enter, "score.confirm": score_confirm, "result": result,
+        "lost": lost, "score.enter": score_enter, "score.confirm": score_confirm, "result": result,
     }
     return Dispatcher("fog", handlers, lambda: {"screen": flow.screen.value})
+
+
+def _scenario_and_start(setup: dict[str, object], chosen: dict[str, object]
+                        ) -> dict[str, object]:
+    """``scenario`` lays out its sheet (its values can still be overridden in the same
+    command); ``fog_start`` is a solo choice; in multiplayer the board gives it."""
+    if chosen.get("scenario"):
+        scenarios = load_scenarios()
+        name = str(chosen["scenario"])
+        if name not in scenarios:
+            raise LinkError(ErrorCode.BAD_ARGS, f"'scenario' {name!r}: one of "
+                                                + (", ".join(scenarios) or "none installed"))
+        if setup["mode"] != "solo":
+            raise LinkError(ErrorCode.BAD_ARGS, "'scenario' is for a solo game (mode: solo)")
+        setup = apply_scenario(setup, scenarios[name])
+        setup.update({k: v for k, v in chosen.items() if k != "scenario"})
+        setup = settle(setup)
+    if "fog_start" in chosen and setup["mode"] != "solo":
+        raise LinkError(ErrorCode.BAD_ARGS, "'fog_start' is the solo scenario's; in "
+                                            "multiplayer the board gives it (on the Flex "
+                                            "board, flex_plus_one adds 1)")
+    return setup
 
 
 def _whole(value: object, name: str) -> int:
@@ -220,6 +277,13 @@ def _cost_choice(args: LinkArgs) -> CostChoice:
             value = args[key.value]
             if isinstance(value, bool) and key in (CostField.ENHANCED, CostField.ENTERS_BOAT):
                 value = "yes" if value else "no"
+            elif key is CostField.SWAP_NUMBER:
+                value = str(_whole(value, "swap_number"))
+            elif key is CostField.FREE_RUN:
+                value = "no" if value in ("", False, None) else value
+            if value not in COST_CHOICES[key]:
+                raise LinkError(ErrorCode.BAD_ARGS, f"'{key.value}' must be one of "
+                                                    + ", ".join(COST_CHOICES[key]))
             asked = asked.with_value(key, value)
     return asked
 
@@ -231,17 +295,18 @@ def _entries(given: list[object], what: str) -> list[dict[str, object]]:
     return found
 
 
-def _losses(s: Session, given: list[object]) -> list[Loss]:
+def _losses(s: Session, given: list[object], rows: list[str]) -> list[Loss]:
     """The Islanders the FOG took, checked; nothing is entered until all are fine."""
     found: list[Loss] = []
-    rows = fog_step.loss_rows(s)
     for x in _entries(given, "losses"):
         owner = str(x.get("owner", s.colours[0] if s.solo else ""))
         if owner not in s.colours:
             raise LinkError(ErrorCode.BAD_ARGS, f"owner {owner!r} is not a colour in play")
         row = str(x.get("row"))
         if row not in rows:
-            raise fog_step.FogRulesViolation(f"row {row} was not swallowed in this FOG step")
+            raise fog_step.FogRulesViolation(f"the FOG has not swallowed row {row} "
+                                             f"({'this step' if rows else 'no row'} "
+                                             f"took {', '.join(rows) or 'none'})")
         kind = str(x.get("type"))
         if kind not in scoring.TYPES:
             raise LinkError(ErrorCode.BAD_ARGS, f"type {kind!r}: one of "

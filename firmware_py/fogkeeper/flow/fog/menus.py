@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from fogkeeper.flow.fog import missions, scoring
+from fogkeeper.flow.fog import boats, missions, pictured, scoring, table_cards
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
@@ -27,6 +27,8 @@ class Entry(Enum):
     ADD = "add"
     DONE = "done"
     SCORE_GAME = "score"
+    LOSSES = "losses"
+    MISSIONS = "missions"
     LEVEL = "level"
 
 
@@ -44,7 +46,14 @@ class Tile:
     value: int
 
 
-Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField
+@dataclass(frozen=True)
+class MissionCard:
+    """A "Rescued Islander" card whose picture the table enters at the review."""
+
+    card_id: str
+
+
+Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot | MissionCard
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,8 @@ def mission_text(rules: FogRules, card_id: str) -> str:
 def info_rows(s: Session) -> list[tuple[str, str]]:
     """What the table lays out, as (label, value) rows."""
     state = s.state
-    rows = [("FOG start", str(state.setup.fog_start)),
+    rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
+            ("FOG start", str(state.setup.fog_start)),
             ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
     for nation, areas in s.individual.items():
         rows.append((f"{nation} A-D", " ".join(str(v) for v in areas.values())))
@@ -100,8 +110,8 @@ def menu_rows(s: Session, screen: FogScreen) -> list[Row]:
 
 
 def _setup(s: Session) -> list[Row]:
-    return [Row(r, r.label, "" if r.key == "start_game" else shown_value(s.setup, r))
-            for r in setup_rows(s.setup)]
+    return [Row(r, r.label, "" if r.key in ("start_game", "history")
+                else shown_value(s.setup, r)) for r in setup_rows(s.setup)]
 
 
 def _values(s: Session) -> list[Row]:
@@ -114,7 +124,11 @@ def _info(s: Session) -> list[Row]:
 
 
 def _hand(s: Session) -> list[Row]:
-    return [Row(Item(i), mission_text(s.rules, c)) for i, c in enumerate(missions.hand(s))]
+    """One row a card; right reads the card under the cursor in full (scrolled, never cut)."""
+    if s.reading:
+        card = missions.hand(s)[s.cursor]
+        return [Row(Item(i), line) for i, line in enumerate(table_cards.text_lines(s, card))]
+    return [Row(Item(i), f"card {i + 1}: {c}", "> read") for i, c in enumerate(missions.hand(s))]
 
 
 def _open(s: Session) -> list[Row]:
@@ -135,6 +149,26 @@ def _score(s: Session) -> list[Row]:
     return [*found, Row(Entry.ADD, "+ add Islander"), Row(Entry.DONE, "Done", f"{len(found)} in")]
 
 
+def _picture(s: Session) -> list[Row]:
+    found = [Row(Item(i), label, value) for i, ((label, _), value)
+             in enumerate(zip(pictured.fields(s), pictured.values(s), strict=True))]
+    return [*found, Row(Entry.DONE, "Done")]
+
+
+def _card(s: Session) -> list[Row]:
+    return [Row(Item(0), "letter", s.card_letter), Row(Item(1), "number", f"{s.card_number:02d}")]
+
+
+def _show(s: Session) -> list[Row]:
+    return [Row(Item(i), line) for i, line in enumerate(table_cards.text_lines(s, s.shown_card))]
+
+
+def _boats(s: Session) -> list[Row]:
+    nation = boats.boat(s)
+    return [Row(slot, slot.label(), boats.value(s, nation, slot))
+            for slot in boats.column(s, nation)]
+
+
 def _bonus(s: Session) -> list[Row]:
     colour = s.colours[s.score_colour]
     counts = s.bonuses.get(colour, {})
@@ -150,6 +184,15 @@ def _review(s: Session) -> list[Row]:
         bonus = "" if s.solo else f" +{sum(scoring.bonus_list(s, colour))}"
         found.append(Row(Item(i), display_name(colour),
                          f"{len(s.final.get(colour, []))} in {lost} lost{bonus}"))
+    found.append(Row(Entry.LOSSES, "Lost Islanders", str(len(s.state.losses))))
+    for card in pictured.unknown(s):
+        given = s.pictured.get(card)
+        found.append(Row(MissionCard(card), f"Card {card}",
+                         f"{given.rp} RP" if given else "enter"))
+    if table_cards.table_draws(s) and any(
+            getattr(s.state.setup.options, d) == "secret" for d in table_cards.MISSION_DECKS):
+        kept = sum(len(cs) for cs in s.kept.values())
+        found.append(Row(Entry.MISSIONS, "Kept missions", f"{kept} in"))
     return [*found, Row(Entry.SCORE_GAME, "Score the game")]
 
 
@@ -188,13 +231,19 @@ def _pick(s: Session) -> list[Row]:
     return found
 
 
+def _history(s: Session) -> list[Row]:
+    return [Row(Item(i), line) for i, line in enumerate(s.history)]
+
+
 def _notice(s: Session) -> list[Row]:
     return [Row(Item(i), line) for i, line in enumerate(s.notice)]
 
 
 BUILDERS: dict[FogScreen, Callable[[Session], list[Row]]] = {
-    F.NOTICE: _notice,
+    F.NOTICE: _notice, F.HISTORY: _history,
     F.SETUP: _setup, F.VALUES: _values, F.INFO: _info, F.HAND: _hand, F.OPEN: _open,
-    F.LOSSES: _losses, F.SCORE: _score, F.BONUS: _bonus, F.REVIEW: _review,
+    F.LOSSES: _losses, F.SCORE: _score, F.BOATS: _boats, F.CARD: _card, F.SHOW: _show,
+    F.PICTURE: _picture,
+    F.BONUS: _bonus, F.REVIEW: _review,
     F.RESULTS: _results, F.DETAIL: _detail, F.COST: _cost, F.PICK: _pick,
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from fogkeeper.flow.fog import pictured
 from fogkeeper.flow.fog.begin import guardians_json, leaders_json, public_setup
 from fogkeeper.flow.fog.fog_step import loss_rows
 from fogkeeper.flow.fog.session import (
@@ -17,12 +18,15 @@ from fogkeeper.flow.fog.session import (
 )
 from fogkeeper.rules.fog import (
     Deck,
+    FinalIslander,
     IslanderType,
+    Loss,
     Result,
     parse_place,
     record_from_dict,
     score_record,
 )
+from fogkeeper.rules.fog.legality import entry_problem
 from fogkeeper.rules.fog.model import AREAS, STERN
 from fogkeeper.rules.fog.record import FORMAT, VERSION
 from fogkeeper.rules.fog.scoring import LABELS
@@ -98,8 +102,44 @@ def step_pick(s: Session, key: PickField, direction: int) -> None:
 
 # ---- Islanders and bonus tiles ---------------------------------------------------------------
 def add_islander(s: Session, colour: str, values: dict[PickField, str]) -> None:
-    """One of this colour's Islanders in a boat or on a pier."""
-    s.final.setdefault(colour, []).append(islander_from(s, values))
+    """One of this colour's Islanders in a boat or on a pier, checked as it is entered."""
+    islander = islander_from(s, values)
+    check_entry(s, FinalIslander(islander.nation, IslanderType(islander.type), colour,
+                                 parse_place(islander.at), covered=islander.covered),
+                accept=True)
+    s.final.setdefault(colour, []).append(islander)
+
+
+def entered(s: Session, losses: list[Loss] | None = None) -> list[FinalIslander]:
+    """Every Islander entered so far: the losses (pending ones while they are edited) and
+    each colour's Islanders in boats and on piers."""
+    lost = s.state.losses if losses is None else losses
+    found = [FinalIslander(x.nation, x.type, x.owner, parse_place(f"lost:{x.row}"))
+             for x in lost]
+    for colour, xs in s.final.items():
+        found += [FinalIslander(x.nation, IslanderType(x.type), colour, parse_place(x.at),
+                                covered=x.covered) for x in xs]
+    return found
+
+
+def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None,
+                accept: bool = False) -> None:
+    """Refuse an entry the table cannot have, saying why in the rulebook's words. On a board
+    the owner has not checked, the table is the truth: with ``accept`` the entry is kept and
+    the disagreement noted as a warning."""
+    why = entry_problem(s.rules.board, s.state.setup.options, entered(s, losses), new)
+    if why and accept and not s.board_checked:
+        s.warning = f"Noted. The box assumed otherwise: {why} (check the board's data)"
+    elif why:
+        raise FogFlowError(why)
+
+
+def check_loss(s: Session, row: str, nation: str, kind: str, owner: str) -> None:
+    """A lost Islander, checked against the box's supply as it is entered."""
+    if nation not in nations(s) or kind not in TYPES:
+        raise FogFlowError("a lost Islander needs a nation and a type in play")
+    check_entry(s, FinalIslander(nation, IslanderType(kind), owner,
+                                 parse_place(f"lost:{row}")), list(s.pending_losses), accept=True)
 
 
 def islander_from(s: Session, values: dict[PickField, str]) -> Islander:
@@ -133,6 +173,13 @@ def bonus_list(s: Session, colour: str) -> list[int]:
 def set_bonus(s: Session, colour: str, value: int, count: int) -> None:
     if value not in bonus_values(s) or count < 0:
         raise FogFlowError(f"no Preparation Bonus of {value} in the stacks in play")
+    extra = s.state.setup.options.extra_boat_tile
+    stacks = sum(b.preparation_bonuses.count(value)
+                 for b in s.rules.board.boats_in_play(extra))
+    others = sum(int(c.get(str(value), 0)) for k, c in s.bonuses.items() if k != colour)
+    if count + others > stacks:
+        raise FogFlowError(f"the Preparation Bonus stacks hold {stacks} tiles of {value}; "
+                           f"{others} are entered for other colours")
     s.bonuses.setdefault(colour, {})[str(value)] = count
 
 
@@ -181,7 +228,8 @@ def build_record(s: Session) -> dict[str, object]:
                   "end_reason": state.end_reason},
         "draws": draws, "final_positions": _positions(s),
         "preparation_bonuses": {} if s.solo else {c: bonus_list(s, c) for c in s.colours},
-        "missions": {"held": s.kept, "open": s.open_missions},
+        "missions": {"held": s.kept, "open": s.open_missions,
+                     "cards": {c: p.to_dict() for c, p in s.pictured.items()}},
         "solo": {"scenario": str(s.setup.get("scenario", "")),
                  "minimum_crew_rp": int(s.setup.get("crew_rp", 0)) if s.solo else 0,
                  "commoner_rescue_rp": int(s.setup.get("commoner_rp", 0)) if s.solo else 0},
@@ -192,10 +240,14 @@ def _drawn(deck: Deck | None) -> list[str]:
     return [] if deck is None else list(deck.order[:deck.drawn])
 
 
-def score(s: Session) -> tuple[dict[str, object], Result]:
+def score(s: Session, anyway: bool = False) -> tuple[dict[str, object], Result]:
     """Check and score the record; a refused record raises RecordError naming every reason."""
+    for card in pictured.unknown(s):
+        if card not in s.pictured:
+            raise FogFlowError(f"the rulebook does not print card {card}: enter what it "
+                               "pictures and its RP (its row on this review)")
     record = build_record(s)
-    result = score_record(record_from_dict(record), s.rules)
+    result = score_record(record_from_dict(record), s.rules, lenient=anyway)
     return record, result
 
 

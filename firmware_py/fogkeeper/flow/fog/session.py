@@ -80,6 +80,8 @@ class CostField(StrEnum):
     ZONE = "zone"
     ENHANCED = "enhanced"
     ENTERS_BOAT = "enters_boat"
+    SWAP_NUMBER = "swap_number"   # this Islander's n-th Swap this turn (Cunning A: 2nd, 3rd)
+    FREE_RUN = "free_run"         # a free extra Run: Endurance, or a Guardian's side B
 
 
 YES_NO = ("no", "yes")
@@ -90,6 +92,8 @@ COST_CHOICES: dict[CostField, tuple[str, ...]] = {
     CostField.ZONE: tuple(z.value for z in Zone),
     CostField.ENHANCED: YES_NO,
     CostField.ENTERS_BOAT: YES_NO,
+    CostField.SWAP_NUMBER: ("1", "2", "3", "4"),
+    CostField.FREE_RUN: ("no", "endurance", "guardian"),
 }
 
 
@@ -103,12 +107,47 @@ class CostChoice:
     zone: str = COST_CHOICES[CostField.ZONE][0]
     enhanced: str = "no"
     enters_boat: str = "no"
+    swap_number: str = "1"
+    free_run: str = "no"
 
     def get(self, key: CostField) -> str:
         return str(getattr(self, key.value))
 
     def with_value(self, key: CostField, value: str) -> CostChoice:
         return replace(self, **{key.value: value})
+
+
+class Ask(StrEnum):
+    """What the question screen asks before it acts (B keeps things as they are)."""
+
+    ROUND_END = "round_end"        # the round's last OK: the FOG advances, a card may turn
+    UNDO_FOG = "undo_fog"          # undo takes back a FOG step (and its losses)
+    REMOVE_ISLANDER = "remove_islander"
+    REMOVE_LOSS = "remove_loss"
+    SCORE_ANYWAY = "score_anyway"  # the table disagrees with board data the owner never checked
+
+
+@dataclass(frozen=True)
+class CardAsk:
+    """A card the table turns over from its own deck, and where the game goes once it is
+    entered (``then``: setup, turn, fog or review); ``player`` for a Guardian or mission."""
+
+    deck: str
+    then: str
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Pictured:
+    """What a "Rescued Islander" card pictures, as the table read it off the card: its RP and
+    each Islander as "type:nation" (nation "any" for a black icon)."""
+
+    rp: int = 8
+    islanders: tuple[str, ...] = ("warrior:any", "-", "-")
+
+    def to_dict(self) -> dict[str, object]:
+        needs = [x.split(":") for x in self.islanders if x != "-"]
+        return {"rp": self.rp, "islanders": [{"type": t, "nation": n} for t, n in needs]}
 
 
 class Purpose(StrEnum):
@@ -188,8 +227,29 @@ class Session:
     cost: CostChoice = field(default_factory=CostChoice)
     loss_colour: int = 0
     pending_losses: list[Loss] = field(default_factory=list)
+    fixing: bool = False    # the losses screen opened from the scoring review
+    asking: Ask | None = None
+    removing: int = -1      # the row the question would remove
     pick: Pick | None = None
+    card_queue: list[CardAsk] = field(default_factory=list)   # cards the table enters
+    card_letter: str = "A"
+    card_number: int = 0
+    card_then: str = ""       # where the game went on after the last card entered
+    entered_round: int = 0    # the round whose event the table has entered
+    shown_card: str = ""      # the card whose full text is on screen
+    show_starts_turn: bool = False
+    reading: bool = False     # a mission card of the hand read in full (private)
+    board_checked: bool = False   # the owner confirmed this board's values
+    warning: str = ""         # an entry the box noted against its assumed board data
+    history: list[str] = field(default_factory=list)   # past games, as the screen lists them
+    pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards
+    picture_card: str = ""    # the card whose picture is being entered
+    picture: Pictured = field(default_factory=Pictured)
+    read_line: int = 0
     score_colour: int = 0
+    grid_boat: int = 0      # the boat grid's column (a boat in play) and row
+    grid_row: int = 0
+    from_grid: bool = False   # the picker was opened from the boat grid
     editing: bool = False   # one colour re-entered from the review screen
     final: dict[str, list[Islander]] = field(default_factory=dict)
     bonuses: dict[str, dict[str, int]] = field(default_factory=dict)   # colour -> value -> n

@@ -9,6 +9,7 @@ from fogkeeper.data.fog import BOARD_NAMES, Scenario, load_scenarios
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.session import PALETTE, Setup, board_for
 from fogkeeper.rules.fog import Board, colours_per_player
+from fogkeeper.rules.fog.table_checks import fog_start_range
 
 Choice = str | int | bool   # a checklist value
 
@@ -19,14 +20,16 @@ BOOL_OPTIONS = ("hourglass", "boat_area_scoring", "boats_without_colour", "minim
 CHOICE_OPTIONS = ("drive_off", "beach_scoring", "team_scoring", "multi_colour", "fog_cards",
                   "fog_cards_end", "events", "guardians", "rescued_islanders",
                   "rescue_achievements", "extra_boat")
-SOLO_OPTIONS = ("hourglass", "fog_cards", "fog_cards_end", "events")
+SOLO_OPTIONS = ("hourglass", "fog_cards", "fog_cards_end", "events", "guardians",
+                "rescued_islanders")   # B-F28: "most" missions need other players
 
 DEFAULT_SETUP: Setup = {
     "mode": "multiplayer", "board": "S", "players": 4, "colours": list(PALETTE), "start": "draw",
     **dict.fromkeys(BOOL_OPTIONS, False), **dict.fromkeys(CHOICE_OPTIONS, OFF),
     "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
     "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
-    "commoner_rp": 0,
+    "commoner_rp": 0, "draws": "box", "flex_plus_one": False, "team_size": 2,
+    "missions_after_draft": False, "guardian_sides": ["A"] * 6,
 }
 
 
@@ -102,6 +105,18 @@ def _has_teams(setup: Setup) -> bool:
     return _multi(setup) and setup["players"] in (4, 6)
 
 
+def _fog_starts(setup: Setup) -> tuple[Choice, ...]:
+    """The fields the FOG Marker can start on: above the lower-left corner, on the track."""
+    low, high = fog_start_range(board_of(setup))
+    return tuple(range(low, high + 1))
+
+
+def _has_decks(setup: Setup) -> bool:
+    """An Uncertainty deck is in play: the box or the table turns its cards over."""
+    decks = ("events", "fog_cards", "guardians", "rescued_islanders", "rescue_achievements")
+    return any(setup.get(k) for k in decks)
+
+
 def _many_colours(setup: Setup) -> bool:
     return _multi(setup) and colour_count(setup) > int(setup["players"])
 
@@ -114,7 +129,7 @@ HEAD = [
     SetupRow("scenario", "Scenario", lambda s: ("", *load_scenarios()), _solo),
 ]
 TAIL = [
-    SetupRow("fog_start", "FOG start", fixed(*range(5, 13)), _solo),
+    SetupRow("fog_start", "FOG start", lambda s: _fog_starts(s), _solo),
     SetupRow("crew_rp", "Crew goal RP", fixed(0, 10, 15, 20, 25, 30), _solo),
     SetupRow("commoner_rp", "Commoner RP", fixed(0, 10, 15, 20, 25, 30), _solo),
     SetupRow("start", "Start player", _starts, _multi),
@@ -126,6 +141,10 @@ TAIL = [
     SetupRow("individual_boat_scorings", "6 Indiv. boats", ON_OFF, _multi),
     SetupRow("beach_scoring", "7 Beach tiles", fixed(OFF, "A", "B"), _multi),
     SetupRow("team_scoring", "8 Teams", fixed(OFF, "sum", "lowest"), _has_teams),
+    SetupRow("team_size", "Team size", fixed(2, 3),
+             lambda s: _has_teams(s) and s["players"] == 6 and bool(s["team_scoring"])),
+    SetupRow("flex_plus_one", "FOG start +1", ON_OFF,
+             lambda s: _multi(s) and s["board"] == "F"),
     SetupRow("three_colours", "9 Three colours", ON_OFF, _is_l2),
     SetupRow("rescue_leaders", "10 Leaders", ON_OFF, _multi),
     SetupRow("enhanced_movements", "11 Enhanced", ON_OFF, _multi),
@@ -134,26 +153,40 @@ TAIL = [
     SetupRow("fog_cards", "FOG cards", fixed(OFF, "standard", "with_c")),
     SetupRow("fog_cards_end", "FOG end", fixed("last_card", "last_card_or_shore"),
              lambda s: bool(s["fog_cards"])),
-    SetupRow("guardians", "Guardians", fixed(OFF, "A", "B"), _multi),
-    SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open"), _multi),
+    SetupRow("guardians", "Guardians", lambda s: (OFF, "A", "B", "per_player") if _multi(s)
+             else (OFF, "A", "B")),
+    SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open")),
     SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
+    SetupRow("missions_after_draft", "Missions", fixed(False, True),
+             lambda s: _multi(s) and "secret" in (s["rescued_islanders"],
+                                                  s["rescue_achievements"])),
     SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
+    SetupRow("draws", "Cards drawn by", fixed("box", "table"), lambda s: _has_decks(s)),
 ]
 START = SetupRow("start_game", "Start game", fixed(""))
+HISTORY = SetupRow("history", "Past games", fixed(""))
+
+
+def _side_rows(setup: Setup) -> list[SetupRow]:
+    """Guardians per player: each player's side, A or B."""
+    if not _multi(setup) or setup["guardians"] != "per_player":
+        return []
+    return [SetupRow("guardian_sides", f"Side P{i + 1}", fixed("A", "B"), index=i)
+            for i in range(int(setup["players"]))]
 
 
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last."""
     shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
-    return [*shown, *(r for r in TAIL if r.shown(setup)), START]
+    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START, HISTORY]
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:
     value: Choice
     if row.key == "nation_mp":
         value = setup["nation_mp"].get(row.nation, 5)
-    elif row.key == "colours":
-        value = setup["colours"][row.index]
+    elif row.key in ("colours", "guardian_sides"):
+        value = setup[row.key][row.index]
     else:
         value = setup.get(row.key, "")
     return value
@@ -161,6 +194,8 @@ def value_of(setup: Setup, row: SetupRow) -> Choice:
 
 def shown_value(setup: Setup, row: SetupRow) -> str:
     value = value_of(setup, row)
+    if row.key == "missions_after_draft":
+        return "after draft" if value else "at setup"
     if isinstance(value, bool):
         return "on" if value else "off"
     if row.key in ("crew_rp", "commoner_rp"):
@@ -181,11 +216,12 @@ def step(setup: Setup, row: SetupRow, direction: int) -> Setup:
 
 
 def set_value(setup: Setup, row: SetupRow, value: Choice) -> Setup:
-    new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"])}
+    new = {**setup, "colours": list(setup["colours"]), "nation_mp": dict(setup["nation_mp"]),
+           "guardian_sides": list(setup["guardian_sides"])}
     if row.key == "nation_mp":
         new["nation_mp"][row.nation] = value
-    elif row.key == "colours":
-        new["colours"][row.index] = value
+    elif row.key in ("colours", "guardian_sides"):
+        new[row.key][row.index] = value
     else:
         new[row.key] = value
     if row.key == "scenario" and value:
@@ -215,6 +251,14 @@ def settle(setup: Setup) -> Setup:
         new["three_colours"] = False
     if not _has_teams(new):
         new["team_scoring"] = OFF
+    if new["players"] != 6 or not new["team_scoring"]:
+        new["team_size"] = 2
+    if new["board"] != "F" or not _multi(new):
+        new["flex_plus_one"] = False
+    if not _multi(new) and new["guardians"] == "per_player":
+        new["guardians"] = "A"
+    sides = [x if x in ("A", "B") else "A" for x in list(new["guardian_sides"])[:6]]
+    new["guardian_sides"] = sides + ["A"] * (6 - len(sides))
     if new["start"] not in _starts(new):
         new["start"] = "draw"
     colours = list(new["colours"]) + [c for c in PALETTE if c not in new["colours"]]

@@ -29,18 +29,24 @@ class FogScreen(StrEnum):
     FOG = "fog"              # the FOG step: new number, rows swallowed
     LOSSES = "losses"        # per colour: the Islanders the FOG took
     PICK = "pick"            # one Islander's row/place, nation and type
-    SCORE = "score"          # per colour: its Islanders in boats and on piers
+    BOATS = "boats"          # per colour: boat by boat, each place's nation (the fast way)
+    SCORE = "score"          # per colour: its Islanders in boats and on piers, one by one
     BONUS = "bonus"          # per colour: its Preparation Bonus tiles
     REVIEW = "review"        # every colour at a glance; edit or confirm
     RESULTS = "results"      # ranking
     DETAIL = "detail"        # one player's breakdown, missions, tie-break counts
     END_NOW = "end_now"      # confirm: nobody has an Islander left to move
+    ASK = "ask"              # a question before the box acts: FOG step, undo past it, remove
+    CARD = "card"            # the table turned a card over: its letter and number
+    SHOW = "show"            # a card's full text (the round's event at its start, on demand)
+    PICTURE = "picture"      # what a "Rescued Islander" card pictures, read off the card
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
+    HISTORY = "history"      # past games from the records: date, board, scores, winner
 
 
 F = FogScreen
-SCORING = [F.SCORE, F.BONUS, F.REVIEW, F.PICK]
+SCORING = [F.BOATS, F.SCORE, F.BONUS, F.REVIEW, F.PICK]
 LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
 
 GAME_PATH: list[dict[str, object]] = [
@@ -51,6 +57,11 @@ GAME_PATH: list[dict[str, object]] = [
      "before": ["store_preset", "ask_values"]},
     {"trigger": "start", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
     {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
+    # past games, from the checklist
+    {"trigger": "history", "source": F.SETUP, "dest": F.HISTORY, "before": "read_history"},
+    {"trigger": ["ok", "back"], "source": F.HISTORY, "dest": F.SETUP},
+    # cards the table turns over itself (Guardians, open missions) are entered first
+    {"trigger": "ok", "source": F.INFO, "dest": F.CARD, "conditions": "has_cards_to_enter"},
     # missions: only the player holding the box sees their two cards
     {"trigger": "ok", "source": F.INFO, "dest": F.PASS, "conditions": "is_mission_due"},
     {"trigger": "hold_ok", "source": F.PASS, "dest": F.HAND},
@@ -63,12 +74,43 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": "ok", "source": [F.INFO, F.OPEN], "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "kept", "source": F.HAND, "dest": F.TURN, "before": "begin_turns"},
     # the draft: once the last pick is counted (OK, hold OK or the link) the turns start
+    {"trigger": "drafted", "source": F.DRAFT, "dest": F.PASS,
+     "conditions": ["is_drafted", "is_mission_due"]},   # missions dealt after the draft
     {"trigger": "drafted", "source": F.DRAFT, "dest": F.TURN, "conditions": "is_drafted",
      "before": "begin_turns"},
-    # turns: OK ends the turn; after the round's last turn the FOG advances
-    {"trigger": "ok", "source": F.TURN, "dest": F.FOG, "conditions": "is_round_end",
-     "before": "close_turn"},
+    # turns: OK ends the turn; the round's last OK asks first, then the FOG advances
+    {"trigger": "ok", "source": F.TURN, "dest": F.ASK, "conditions": "is_round_end",
+     "before": "ask_round_end"},
     {"trigger": "ok", "source": F.TURN, "dest": F.TURN, "before": ["close_turn", "start_turn"]},
+    {"trigger": "ok", "source": F.ASK, "dest": F.CARD,
+     "conditions": ["is_asking_round_end", "is_fog_card_due"],
+     "before": ["ask_fog_card", "forget_question"]},
+    {"trigger": "ok", "source": F.ASK, "dest": F.FOG, "conditions": "is_asking_round_end",
+     "before": ["close_turn", "forget_question"]},
+    # a round's event: entered when the table turns it over, then shown in full (also on
+    # demand: up on the turn screen)
+    {"trigger": "ask_card", "source": [F.TURN, F.REVIEW], "dest": F.CARD},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.CARD,
+     "conditions": "has_cards_to_enter"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.FOG, "conditions": "is_card_for_fog",
+     "before": "close_turn"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.TURN, "conditions": "is_card_for_turn",
+     "before": "begin_turns"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.REVIEW,
+     "conditions": "is_card_for_review", "after": "cursor_to_score"},
+    {"trigger": "card_entered", "source": F.CARD, "dest": F.INFO},
+    {"trigger": "back", "source": F.CARD, "dest": F.TURN, "conditions": "is_card_for_fog",
+     "before": "drop_cards"},
+    {"trigger": "back", "source": F.CARD, "dest": F.REVIEW, "conditions": "is_card_for_review",
+     "before": "drop_cards", "after": "cursor_to_score"},
+    {"trigger": "show_card", "source": F.TURN, "dest": F.SHOW},
+    {"trigger": ["ok", "back"], "source": F.SHOW, "dest": F.TURN},
+    # undo past a FOG step (B or up on the turn screen) asks first too
+    {"trigger": "ask_undo_fog", "source": F.TURN, "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.TURN, "conditions": "is_asking_undo_fog",
+     "before": ["undo_fog_step", "forget_question"]},
+    {"trigger": "back", "source": F.ASK, "dest": F.TURN, "conditions": "is_asking_at_turn",
+     "before": "forget_question"},
     # the hourglass ran out: the MP left are lost, OK still ends the turn
     {"trigger": "time_up", "source": [F.TURN, F.COST], "dest": F.TURN, "unless": "is_over",
      "before": "lose_mp"},
@@ -79,43 +121,79 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": ["back", "key3"], "source": F.COST, "dest": F.TURN},
     {"trigger": "paid", "source": [F.TURN, F.COST], "dest": F.TURN},   # the link paid a cost
     # nobody has an Islander left to move: confirm (or the link), then the scoring wizard
-    {"trigger": "ok", "source": F.END_NOW, "dest": F.SCORE,
-     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
-    {"trigger": "end_game", "source": [F.TURN, F.END_NOW], "dest": F.SCORE,
-     "before": ["end_game_now", "start_scoring"], "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.END_NOW, "dest": F.BOATS,
+     "before": ["end_game_now", "start_scoring"]},
+    {"trigger": "end_game", "source": [F.TURN, F.END_NOW], "dest": F.BOATS,
+     "before": ["end_game_now", "start_scoring"]},
     {"trigger": "back", "source": F.END_NOW, "dest": F.TURN},
     # the FOG step: its losses colour by colour, then the next round or the end
     {"trigger": "ok", "source": F.FOG, "dest": F.LOSSES, "conditions": "has_swallowed_rows",
-     "after": "cursor_to_done"},
-    {"trigger": "ok", "source": F.FOG, "dest": F.SCORE, "conditions": "is_over",
-     "before": "start_scoring", "after": "cursor_to_add"},
+     "before": "open_losses", "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.FOG, "dest": F.BOATS, "conditions": "is_over",
+     "before": "start_scoring"},
     {"trigger": "ok", "source": F.FOG, "dest": F.TURN, "before": "begin_turns"},
     {"trigger": "pick_loss", "source": F.LOSSES, "dest": F.PICK, "before": "open_loss_pick"},
     {"trigger": "ok", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
-     "before": "add_picked_loss", "after": "cursor_to_done"},
+     "before": "add_picked_loss", "after": ["cursor_to_add", "warn_if_noted"]},
     {"trigger": "back", "source": F.PICK, "dest": F.LOSSES, "conditions": "is_loss_pick",
-     "after": "cursor_to_done"},
-    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.SCORE, "conditions": "is_over",
-     "before": ["close_losses", "start_scoring"], "after": "cursor_to_add"},
+     "after": "cursor_to_add"},
+    # removing a loss or an Islander asks first
+    {"trigger": "ask_remove", "source": [F.LOSSES, F.SCORE], "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.LOSSES, "conditions": "is_asking_remove_loss",
+     "before": ["remove_asked", "forget_question"], "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.ASK, "dest": F.LOSSES, "conditions": "is_asking_remove_loss",
+     "before": "forget_question", "after": "cursor_to_add"},
+    {"trigger": "ok", "source": F.ASK, "dest": F.SCORE,
+     "conditions": "is_asking_remove_islander",
+     "before": ["remove_asked", "forget_question"], "after": "cursor_to_add"},
+    {"trigger": "back", "source": F.ASK, "dest": F.SCORE,
+     "conditions": "is_asking_remove_islander", "before": "forget_question",
+     "after": "cursor_to_add"},
+    # the review opens every loss so far to add, change or remove one, then comes back
+    {"trigger": "fix_losses", "source": F.REVIEW, "dest": F.LOSSES,
+     "before": "open_fixed_losses", "after": "cursor_to_add"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.REVIEW, "conditions": "is_fixing",
+     "before": "close_losses", "after": "cursor_to_score"},
+    {"trigger": "losses_done", "source": F.LOSSES, "dest": F.BOATS, "conditions": "is_over",
+     "before": ["close_losses", "start_scoring"]},
     {"trigger": "losses_done", "source": F.LOSSES, "dest": F.TURN,
      "before": ["close_losses", "begin_turns"]},
     # the link enters every colour's losses at once
-    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.SCORE, "conditions": "is_over",
-     "before": "start_scoring", "after": "cursor_to_add"},
+    {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.BOATS, "conditions": "is_over",
+     "before": "start_scoring"},
     {"trigger": "losses_entered", "source": LOSS_ENTRY, "dest": F.TURN, "before": "begin_turns"},
-    # scoring wizard: each colour's Islanders, then its bonus tiles (not solo), then review
+    # scoring wizard: each colour's Islanders boat by boat (B: one by one), then its bonus
+    # tiles (not solo), then the review
+    {"trigger": "grid_pick", "source": F.BOATS, "dest": F.PICK, "after": "cursor_to_type"},
+    {"trigger": "ok", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
+     "before": ["add_picked_islander", "leave_grid_pick"], "after": "warn_if_noted"},
+    {"trigger": "back", "source": F.PICK, "dest": F.BOATS, "conditions": "is_grid_pick",
+     "before": "leave_grid_pick"},
+    {"trigger": "back", "source": F.BOATS, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "ok", "source": F.PICK, "dest": F.SCORE, "before": "add_picked_islander",
-     "after": "cursor_to_add"},
-    {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_done"},
+     "after": ["cursor_to_add", "warn_if_noted"]},
+    {"trigger": "back", "source": F.PICK, "dest": F.SCORE, "after": "cursor_to_add"},
     {"trigger": "pick_islander", "source": F.SCORE, "dest": F.PICK,
      "before": "open_score_pick"},
-    {"trigger": "colour_done", "source": F.SCORE, "dest": F.BONUS, "unless": "is_solo"},
-    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.REVIEW,
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE], "dest": F.BONUS,
+     "unless": "is_solo"},
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE, F.BONUS], "dest": F.REVIEW,
      "conditions": "is_last_to_score", "before": "stop_editing", "after": "cursor_to_score"},
-    {"trigger": "colour_done", "source": [F.SCORE, F.BONUS], "dest": F.SCORE,
-     "before": "next_score_colour", "after": "cursor_to_add"},
-    {"trigger": "back", "source": F.BONUS, "dest": F.SCORE},
-    {"trigger": "edit", "source": F.REVIEW, "dest": F.SCORE, "after": "cursor_to_add"},
+    {"trigger": "colour_done", "source": [F.BOATS, F.SCORE, F.BONUS], "dest": F.BOATS,
+     "before": "next_score_colour"},
+    {"trigger": "back", "source": F.BONUS, "dest": F.BOATS},
+    {"trigger": "edit", "source": F.REVIEW, "dest": F.BOATS, "before": "open_grid"},
+    # a "Rescued Islander" card the rulebook does not print: what it pictures, from the card
+    {"trigger": "picture", "source": F.REVIEW, "dest": F.PICTURE},
+    {"trigger": "pictured", "source": F.PICTURE, "dest": F.REVIEW, "before": "keep_picture",
+     "after": "cursor_to_score"},
+    {"trigger": "back", "source": F.PICTURE, "dest": F.REVIEW, "after": "cursor_to_score"},
+    # a score refused on a board the owner never checked: the table may score it anyway
+    {"trigger": "ask_score", "source": F.REVIEW, "dest": F.ASK},
+    {"trigger": "ok", "source": F.ASK, "dest": F.RESULTS, "conditions": "is_asking_score_anyway",
+     "before": ["score_game_anyway", "forget_question"]},
+    {"trigger": "back", "source": F.ASK, "dest": F.REVIEW, "conditions": "is_asking_score_anyway",
+     "before": "forget_question", "after": "cursor_to_score"},
     {"trigger": "score", "source": F.REVIEW, "dest": F.RESULTS,   # a refused score stays on
      "before": ["cursor_to_score", "score_game"]},                 # "Score the game"
     {"trigger": "to_review", "source": SCORING, "dest": F.REVIEW},   # the link's score entry

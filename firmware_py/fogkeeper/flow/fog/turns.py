@@ -41,11 +41,16 @@ def push_undo(s: Session) -> None:
 
 
 def undo(s: Session) -> None:
-    """Go back one step; never past a card or a FOG step."""
+    """Go back one step (a FOG step too, once the table has confirmed it)."""
     if not s.undo:
-        raise FogFlowError("nothing to undo since the last FOG step or card")
+        raise FogFlowError("nothing left to undo")
     s.game = s.undo[-1]
     s.undo = s.undo[:-1]
+
+
+def undo_crosses_fog(s: Session) -> bool:
+    """The next undo would take back a FOG step: the box asks first."""
+    return bool(s.undo) and len(s.undo[-1].fog_steps) < len(s.state.fog_steps)
 
 
 def spend(s: Session, mp: int) -> None:
@@ -62,16 +67,14 @@ def lose_remaining_mp(s: Session) -> None:
 
 
 def finish_turn(s: Session) -> FogStep | None:
-    """End the active turn; after the round's last turn the FOG advances (an undo barrier)."""
+    """End the active turn; after the round's last turn the FOG advances (undo may take it
+    back after a question)."""
     state = end_turn(s.state, s.rules)
     push_undo(s)
     s.game = state
     if state.phase != PHASE_FOG_DUE:
         return None
     s.game, step = advance_fog(state, s.rules)
-    s.undo = []
-    s.loss_colour = 0
-    s.pending_losses = []
     return step
 
 
@@ -95,14 +98,21 @@ def cost_fields(s: Session) -> list[CostField]:
     keys = [CostField.TYPE, CostField.CHARACTERISTIC, CostField.MOVE, CostField.ZONE]
     if s.state.setup.options.enhanced_movements:
         keys.append(CostField.ENHANCED)
-    return [*keys, CostField.ENTERS_BOAT]
+    keys.append(CostField.ENTERS_BOAT)
+    if s.cost.move == Move.SWAP.value:
+        keys.append(CostField.SWAP_NUMBER)
+    if s.cost.move in (Move.RUN.value, Move.BOARDING.value):
+        keys.append(CostField.FREE_RUN)
+    return keys
 
 
 def movement_of(cost: CostChoice) -> Movement:
     try:
         return Movement(IslanderType(cost.type), Characteristic(cost.characteristic),
                         Move(cost.move), Zone(cost.zone), enhanced=cost.enhanced == "yes",
-                        enters_boat=cost.enters_boat == "yes")
+                        enters_boat=cost.enters_boat == "yes",
+                        free_run="" if cost.free_run == "no" else cost.free_run,
+                        swap_number=int(cost.swap_number))
     except ValueError as exc:
         raise FogFlowError(f"cost: {exc}") from None
 
@@ -114,7 +124,8 @@ def price(s: Session, cost: CostChoice) -> Price | Refusal:
     card = s.rules.cards.by_id(turn.event) if turn.event else None
     event = card if isinstance(card, EventCard) else None
     guardian, side = None, "A"
-    pick = s.guardians.get(s.player_of(turn.entry))
+    player = s.players[0].name if s.solo and s.players else s.player_of(turn.entry)
+    pick = s.guardians.get(player)
     if pick is not None:
         found = s.rules.cards.by_id(pick.card_id)
         guardian = found if isinstance(found, GuardianCard) else None

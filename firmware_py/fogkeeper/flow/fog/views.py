@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fog import missions
-from fogkeeper.flow.fog.fog_step import loss_colour, loss_rows
+from fogkeeper.errors import FogkeeperError
+from fogkeeper.flow.fog import missions, table_cards
+from fogkeeper.flow.fog.boats import boat
+from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.menus import menu_rows
-from fogkeeper.flow.fog.session import Purpose, display_name
+from fogkeeper.flow.fog.scoring import islander_label
+from fogkeeper.flow.fog.session import Ask, Purpose, display_name
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
@@ -68,11 +71,18 @@ def _pass(flow: FogFlow, now: float) -> Frame:
 def _hand(flow: FogFlow, now: float) -> Frame:
     """The cards are drawn on the panel only: a private frame (the link gets neither its text
     nor its picture), whose own text lines say which card is chosen, never what it is."""
-    turn = missions.mission_turn(flow.s)
+    s = flow.s
+    turn = missions.mission_turn(s)
     title = f"{turn.player if turn else ''}: keep one"
-    shown = _list(flow, title, "^v choose  OK keep")
-    cards = len(missions.hand(flow.s))
-    lines = [f"{'>' if i == flow.s.cursor else ' '} card {i + 1} (on the panel only)"
+    if s.reading:
+        items = tuple(MenuItem(r.label, r.value) for r in menu_rows(s, F.HAND))
+        view = MenuView(f"Card {s.cursor + 1}, in full", items, s.read_line,
+                        "^v read <back OK keep")
+        shown = render_menu(view)
+    else:
+        shown = _list(flow, title, "^v choose > read OK keep")
+    cards = len(missions.hand(s))
+    lines = [f"{'>' if i == s.cursor else ' '} card {i + 1} (on the panel only)"
              for i in range(cards)]
     return Frame(shown.image, (title, *lines, "^v choose  OK keep"), private=True)
 
@@ -87,6 +97,12 @@ def _draft(flow: FogFlow, now: float) -> Frame:
 
 
 def _turn(flow: FogFlow, now: float) -> Frame:
+    if flow.s.show_starts_turn:          # the round's event in full, before the first move
+        lines = table_cards.text_lines(flow.s, flow.s.shown_card)
+        items = tuple(MenuItem(line) for line in lines)
+        view = MenuView(f"Round {flow.s.state.round_no} event", items,
+                        min(flow.s.cursor, len(items) - 1), "^v read  OK play")
+        return render_menu(view)
     state = flow.s.state
     turn = current_turn(state)
     event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
@@ -127,14 +143,41 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
     taken = "swallowed: " + ", ".join(rows) if rows else "no row swallowed"
-    return _message(how, (taken, NO_UNDO), "OK go on (no undo)",
+    return _message(how, (taken, "B next turn: undo"), "OK go on",
                     big=f"FOG {step.to_position if step else ''}")
 
 
 def _losses(flow: FogFlow, now: float) -> Frame:
-    rows = ",".join(loss_rows(flow.s))
+    rows = ",".join(step_rows(flow.s)) if not flow.s.fixing else "all rows"
     colour = display_name(loss_colour(flow.s))
-    return _list(flow, f"{colour} lost in {rows}?", "OK on Done: none")
+    return _list(flow, f"{colour} lost in {rows}?", "OK: add/remove/done")
+
+
+ASKS: dict[Ask, tuple[str, tuple[str, ...], str]] = {   # title, lines, hint
+    Ask.ROUND_END: ("End the round?", ("Last turn of the round:", "the FOG advances next."),
+                    "OK: FOG  B: back"),
+    Ask.UNDO_FOG: ("Undo the FOG step?", ("The FOG goes back, its", "card and losses too."),
+                   "OK: undo  B: keep"),
+    Ask.REMOVE_LOSS: ("Remove this loss?", (), "OK: remove  B: keep"),
+    Ask.REMOVE_ISLANDER: ("Remove Islander?", (), "OK: remove  B: keep"),
+    Ask.SCORE_ANYWAY: ("Score anyway?", (), "OK: score  B: back"),
+}
+
+
+def _ask(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    title, lines, hint = ASKS[s.asking or Ask.ROUND_END]
+    if s.asking is Ask.REMOVE_LOSS and 0 <= s.removing < len(s.pending_losses):
+        x = s.pending_losses[s.removing]
+        lines = (f"{display_name(x.owner)} lost in {x.row}:", f"{x.nation} {x.type.value}")
+    elif s.asking is Ask.SCORE_ANYWAY:
+        lines = ("Board data is assumed;", "it disagrees with:", *s.notice)
+    elif s.asking is Ask.REMOVE_ISLANDER:
+        mine = s.final.get(s.colours[s.score_colour], [])
+        if 0 <= s.removing < len(mine):
+            lines = (display_name(s.colours[s.score_colour]),
+                     islander_label(mine[s.removing]))
+    return _message(title, lines, hint)
 
 
 def _pick(flow: FogFlow, now: float) -> Frame:
@@ -146,6 +189,34 @@ def _pick(flow: FogFlow, now: float) -> Frame:
 def _score(flow: FogFlow, now: float) -> Frame:
     colour = display_name(flow.s.colours[flow.s.score_colour])
     return _list(flow, f"{colour}: boats, piers", "OK: add/remove/done")
+
+
+def _picture(flow: FogFlow, now: float) -> Frame:
+    return _form(flow, f"Card {flow.s.picture_card}", "as the card pictures it",
+                 "<> change OK on Done")
+
+
+def _card(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    wanted = table_cards.card_id(s)
+    try:
+        note = " ".join(table_cards.text_lines(s, wanted))[:40]
+    except FogkeeperError:
+        note = "no such card"
+    return _form(flow, table_cards.question(s), note or wanted, "<> change OK enter")
+
+
+def _show(flow: FogFlow, now: float) -> Frame:
+    return _list(flow, f"Round {flow.s.state.round_no} event", "^v read  OK back")
+
+
+def _boats(flow: FogFlow, now: float) -> Frame:
+    s = flow.s
+    items = tuple(MenuItem(r.label, r.value) for r in menu_rows(s, F.BOATS))
+    title = f"{display_name(s.colours[s.score_colour])}: {boat(s)} boat"
+    view = MenuView(title, items, s.grid_row % max(1, len(items)),
+                    "<>boat OK set hold:done")
+    return render_menu(view)
 
 
 def _bonus(flow: FogFlow, now: float) -> Frame:
@@ -175,5 +246,6 @@ def _quit(flow: FogFlow, now: float) -> Frame:
 RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.PASS: _pass, F.HAND: _hand, F.DRAFT: _draft, F.TURN: _turn, F.COST: _cost,
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
-    F.RESULTS: _results, F.END_NOW: _end_now, F.NOTICE: _notice, F.QUIT: _quit,
+    F.BOATS: _boats, F.CARD: _card, F.SHOW: _show, F.PICTURE: _picture,
+    F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
 }

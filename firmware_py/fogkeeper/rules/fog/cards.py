@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -26,6 +26,7 @@ class Card:
     number: int
     letter: str
     name: str
+    text: str = ""      # the printed effect, as the rulebook words it
 
     @property
     def card_id(self) -> str:
@@ -73,10 +74,16 @@ class IslanderNeed:
 
 @dataclass(frozen=True)
 class RescuedIslanderCard(Card):
-    """"Rescued Islander" mission 37-48."""
+    """"Rescued Islander" mission 37-48; the rulebook does not print them, so a card is
+    known only once its owner or the table has said what it pictures."""
 
     rp: int = 0
     islanders: tuple[IslanderNeed, ...] = ()
+
+    @property
+    def known(self) -> bool:
+        """The card's pictured Islanders and RP have been given (never made up)."""
+        return bool(self.islanders)
 
 
 @dataclass(frozen=True)
@@ -124,6 +131,7 @@ def _common(raw: Mapping[str, Any], path: str) -> dict[str, Any]:
         "number": d.integer(d.need(raw, "number", path, E), f"{path}.number", E),
         "letter": d.choice(d.need(raw, "letter", path, E), ("A", "B", "C"), f"{path}.letter", E),
         "name": d.text(d.need(raw, "name", path, E), f"{path}.name", E),
+        "text": str(raw.get("text", "")),
     }
 
 
@@ -175,12 +183,37 @@ def _need(raw: object, p: str) -> IslanderNeed:
 
 
 def _rescued(raw: Mapping[str, Any], p: str) -> RescuedIslanderCard:
-    needs = d.items(d.need(raw, "islanders", p, E), f"{p}.islanders", E)
+    needs = d.items(raw.get("islanders", []), f"{p}.islanders", E)
     return RescuedIslanderCard(
         **_common(raw, p),
-        rp=d.integer(d.need(raw, "rp", p, E), f"{p}.rp", E),
+        rp=d.integer(raw.get("rp", 0), f"{p}.rp", E),
         islanders=tuple(_need(n, f"{p}.islanders[{i}]") for i, n in enumerate(needs)),
     )
+
+
+def pictured(card: RescuedIslanderCard, data: Mapping[str, Any],
+             path: str = "card") -> RescuedIslanderCard:
+    """The card with what it pictures and its RP, as its owner or the table gave them."""
+    needs = d.items(d.need(data, "islanders", path, E), f"{path}.islanders", E)
+    if not needs:
+        raise E(f"{path}.islanders: a \"Rescued Islander\" card pictures at least one")
+    return RescuedIslanderCard(
+        card.number, card.letter, card.name, card.text,
+        rp=d.integer(d.need(data, "rp", path, E), f"{path}.rp", E),
+        islanders=tuple(_need(n, f"{path}.islanders[{i}]") for i, n in enumerate(needs)))
+
+
+def with_pictured(cards: CardSet, given: Mapping[str, Mapping[str, Any]]) -> CardSet:
+    """The decks with these "Rescued Islander" cards as given ({card id: {rp, islanders}})."""
+    if not given:
+        return cards
+    by_id = {c.card_id: c for c in cards.rescued_islanders}
+    for card_id in given:
+        if card_id not in by_id:
+            raise E(f"missions.cards.{card_id}: not a \"Rescued Islander\" card (37-48)")
+    return replace(cards, rescued_islanders=tuple(
+        pictured(c, given[c.card_id], f"missions.cards.{c.card_id}") if c.card_id in given
+        else c for c in cards.rescued_islanders))
 
 
 def _achievement(raw: Mapping[str, Any], p: str) -> AchievementCard:
@@ -191,6 +224,31 @@ def _achievement(raw: Mapping[str, Any], p: str) -> AchievementCard:
         nation=str(raw.get("nation", "")),
         water_tile=str(raw.get("water_tile", "")),
     )
+
+
+def card_text(card: Card) -> str:
+    """What the card says, in full: its printed text, else what its data means."""
+    if card.text:
+        return f"{card.card_id} {card.name}: {card.text}"
+    if isinstance(card, FogCard):
+        return (f"{card.card_id} FOG Speed {card.steps}: the FOG Marker advances "
+                f"{card.steps} step{'s' if card.steps != 1 else ''}")
+    if isinstance(card, RescuedIslanderCard) and not card.known:
+        return (f"{card.card_id} Rescued Islander: the rulebook does not print this card; "
+                "the box knows it once you enter what it pictures and its RP")
+    if isinstance(card, RescuedIslanderCard):
+        wants = ", ".join(f"a {n.type.value} of " + (
+            "any colour" if n.nation == "any" else n.nation or f"the {n.water_tile} boat")
+            for n in card.islanders)
+        return f"{card.card_id} Rescued Islander, {card.rp} RP: rescue {wants}"
+    if isinstance(card, AchievementCard):
+        colour = card.nation or f"the boat on {card.water_tile}"
+        goal = {"most_in_any_boat": "the most Islanders in any one boat",
+                "most_in_boat": f"the most Islanders in the {colour} boat",
+                "most_rescued": f"the most rescued {colour} Islanders"}[card.goal]
+        return (f"{card.card_id} Rescue Achievements, {card.rp} RP: {goal} (a tie is "
+                "enough; rescued = in a boat or on the pier)")
+    return f"{card.card_id} {card.name}"
 
 
 def _deck(data: Mapping[str, Any], name: str, read: Any) -> tuple[Any, ...]:

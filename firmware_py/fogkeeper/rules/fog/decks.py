@@ -142,3 +142,36 @@ def deal_guardians(
             raise FogRulesError(f"Guardian side must be A or B, not {side!r}")
         result[player] = GuardianPick(card_id, side)
     return result
+
+
+def put_on_top(deck: Deck, card_id: str) -> Deck:
+    """The table turned this card over from its physical deck: it becomes the box's next
+    draw (the order of a table's deck is learned card by card)."""
+    if card_id not in deck.remaining:
+        raise FogRulesError(_not_in(deck, card_id))
+    rest = [c for c in deck.remaining if c != card_id]
+    return Deck(deck.name, (*deck.order[:deck.drawn], card_id, *rest), deck.drawn)
+
+
+def redraw_last(deck: Deck, card_id: str) -> Deck:
+    """The card the table turned over instead of the one the box drew last."""
+    if deck.drawn == 0:
+        return draw(put_on_top(deck, card_id))[0]
+    last = deck.order[deck.drawn - 1]
+    if card_id == last:
+        return deck
+    if card_id not in deck.remaining:
+        raise FogRulesError(_not_in(deck, card_id))
+    order = [card_id if c == last else last if c == card_id else c for c in deck.order]
+    return Deck(deck.name, tuple(order), deck.drawn)
+
+
+def _not_in(deck: Deck, card_id: str) -> str:
+    if card_id in deck.order:
+        return f"{card_id} is already face up: each card of the deck is turned over once"
+    return f"{card_id} is not in this game's {DECK_LABELS.get(deck.name, deck.name)} deck"
+
+
+DECK_LABELS = {"events": "Unforeseen Events", "fog": "FOG Uncertainty",
+               "guardians": "Guardians", "rescued_islanders": "\"Rescued Islander\" missions",
+               "rescue_achievements": "\"Rescue Achievements\" missions"}

@@ -53,7 +53,8 @@ def advance(board: Board, position: int, steps: int, card_id: str | None = None)
         raise FogRulesError(f"FOG marker position {position} is below the shore")
     target = max(position - steps, SHORE)
     rows: list[str] = []
-    for passed in range(position - 1, target - 1, -1):
+    # only the track's own fields can hold rows: a marker far off the track costs nothing
+    for passed in sorted((q for q in board.fog_track if target <= q < position), reverse=True):
         rows.extend(rows_at(board, passed))
     return FogStep(position, target, steps, tuple(rows), card_id)
 

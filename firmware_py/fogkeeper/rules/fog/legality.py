@@ -9,6 +9,7 @@ from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.fog_track import swallowed_rows
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.options import Options
 from fogkeeper.rules.fog.record import Record
 
 STANDARD_FACES = {"A": (6, 7), "B": (5, 6), "C": (4, 5), "D": (2, 3)}
@@ -176,3 +177,46 @@ def notes(record: Record, board: Board) -> list[str]:
             found.append(f"{colour}: {listed[colour]} Islanders listed, a colour drafts {discs}")
     return found
 
+
+
+PIER_ROOM = 6   # two piers a boat, «Each pier consists of exactly 3 fields.»
+
+
+def _plural(count: int, kind: IslanderType) -> str:
+    word = kind.value.capitalize()
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def entry_problem(board: Board, options: Options, entered: Sequence[FinalIslander],
+                  new: FinalIslander) -> str:
+    """Why one more Islander at its place is not possible, in the rulebook's words ("" when
+    it is): the box's supply, a taken productive place, a full stern, full piers."""
+    have = board.supply.get(new.nation, {}).get(new.type, 0)
+    same = 1 + sum(1 for x in entered if (x.nation, x.type) == (new.nation, new.type))
+    if same > have:
+        return (f"the box holds {_plural(have, new.type)} of the {new.nation} nation, and "
+                f"{'all' if have > 1 else 'it'} {'are' if have > 1 else 'is'} entered already"
+                if have else f"the box holds no {new.type.value} of the {new.nation} nation")
+    at = new.at
+    here = [x for x in entered if x.at == at]
+    if at.productive:
+        boat = board.boat(at.nation)
+        room = boat.capacity(at.area, new.type)
+        taken = sum(1 for x in here if x.type is new.type)
+        leader_place = options.rescue_leaders and new.type in (IslanderType.LEADER,
+                                                               IslanderType.ELDER)
+        stacking = options.drive_off in ("family", "intensive") or leader_place
+        if room == 0:
+            return f"Area {at.area} of the {at.nation} boat has no {new.type.value} place"
+        if taken >= room and not stacking:
+            return (f"Area {at.area} of the {at.nation} boat has {room} {new.type.value} "
+                    f"place{'s' if room != 1 else ''}, already taken: two Islanders share a "
+                    "place only with Drive Off (Family or Intensive) or a Leader of option 10")
+    elif at.in_boat and options.drive_off != "advanced":
+        room = board.boat(at.nation).stern_capacity
+        if len(here) >= room:
+            return f"the stern of the {at.nation} boat holds {room} Islanders and is full"
+    elif at.kind is PlaceKind.PIER and len(here) >= PIER_ROOM:
+        return (f"the two piers of the {at.nation} boat have {PIER_ROOM} fields, all taken "
+                "(a pier has exactly 3 fields)")
+    return ""

@@ -31,6 +31,7 @@ class Missions:
 
     held: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     open: tuple[str, ...] = ()
+    cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # pictured, as given
 
 
 @dataclass(frozen=True)
@@ -113,9 +114,11 @@ def _islander(value: object, path: str) -> FinalIslander:
 def _missions(value: object) -> Missions:
     raw = d.table(value, "missions", E)
     held = d.table(raw.get("held", {}), "missions.held", E)
+    cards = d.table(raw.get("cards", {}), "missions.cards", E)
     return Missions(
         held={k: d.str_list(v, f"missions.held.{k}", E) for k, v in held.items()},
         open=d.str_list(raw.get("open", []), "missions.open", E),
+        cards={k: dict(d.table(v, f"missions.cards.{k}", E)) for k, v in cards.items()},
     )
 
 
@@ -237,7 +240,9 @@ def record_to_dict(record: Record) -> dict[str, Any]:
         "final_positions": [_islander_dict(x) for x in record.islanders],
         "preparation_bonuses": {k: list(v) for k, v in record.preparation_bonuses.items()},
         "missions": {"held": {k: list(v) for k, v in record.missions.held.items()},
-                     "open": list(record.missions.open)},
+                     "open": list(record.missions.open),
+                     **({"cards": {k: dict(v) for k, v in record.missions.cards.items()}}
+                        if record.missions.cards else {})},
         "solo": {"scenario": record.solo.scenario,
                  "minimum_crew_rp": record.solo.minimum_crew_rp,
                  "commoner_rescue_rp": record.solo.commoner_rescue_rp},

@@ -7,12 +7,14 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from fogkeeper.rules.fog import legality
+from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
 from fogkeeper.rules.fog.missions import MissionResult, player_missions, standing_of
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
+from fogkeeper.rules.fog.table_checks import table_problems
 
 RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
     (175, "Guardian Legend"), (150, "Guardian Hero"), (125, "Guardian Protector"),
@@ -176,7 +178,9 @@ def _with_ranks(items: Sequence[Any]) -> list[Any]:
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
     """Score a finished game. A record that breaks a rule raises RecordError with every
     reason, unless `lenient`, which scores it and returns the reasons as warnings."""
-    found = legality.problems(record, rules.board) + _mission_problems(record, rules)
+    rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
+    found = (table_problems(record, rules.board, rules.cards)
+             + legality.problems(record, rules.board) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
@@ -195,4 +199,4 @@ def _known_missions(record: Record, known: frozenset[str]) -> Record:
     """Lenient scoring skips mission ids that are not mission cards."""
     held = {p: tuple(c for c in cs if c in known) for p, cs in record.missions.held.items()}
     shown = tuple(c for c in record.missions.open if c in known)
-    return replace(record, missions=Missions(held, shown))
+    return replace(record, missions=Missions(held, shown, record.missions.cards))

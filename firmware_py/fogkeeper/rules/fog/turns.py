@@ -8,7 +8,14 @@ from dataclasses import dataclass, replace
 
 from fogkeeper.rules.fog import fog_track
 from fogkeeper.rules.fog.cards import EventCard, FogCard
-from fogkeeper.rules.fog.decks import draw, event_deck_ids, fog_deck_ids, shuffled_deck
+from fogkeeper.rules.fog.decks import (
+    draw,
+    event_deck_ids,
+    fog_deck_ids,
+    put_on_top,
+    redraw_last,
+    shuffled_deck,
+)
 from fogkeeper.rules.fog.errors import TurnError
 from fogkeeper.rules.fog.fog_track import FogStep
 from fogkeeper.rules.fog.game import (
@@ -161,3 +168,28 @@ def record_losses(state: GameState, rules: FogRules, losses: Sequence[Loss]) -> 
             raise TurnError(f"row {loss.row} has not been swallowed by the FOG "
                             f"(taken so far: {', '.join(reached) or 'none'})")
     return replace(state, losses=(*state.losses, *losses))
+
+
+def set_losses(state: GameState, rules: FogRules, losses: Sequence[Loss]) -> GameState:
+    """The whole list of Islanders the FOG took so far, as the table corrects it (a loss may
+    be added, changed or removed at any later point, up to the score)."""
+    return record_losses(replace(state, losses=()), rules, losses)
+
+
+def reveal_event(state: GameState, rules: FogRules, card_id: str) -> GameState:
+    """The round's Unforeseen Event is the card the table turned over (not the box's draw);
+    an untouched first turn gets the MP that card gives."""
+    if state.event_deck is None:
+        raise TurnError("the Unforeseen Events deck is not in play")
+    deck = redraw_last(state.event_deck, card_id)
+    state = replace(state, event=card_id, event_deck=deck)
+    if state.phase == PHASE_TURN and state.turn_in_round == 0 and state.mp_left == state.mp_budget:
+        state = _start_turn(state, rules)
+    return state
+
+
+def next_fog_card(state: GameState, card_id: str) -> GameState:
+    """The FOG card the table turned over is the one the coming FOG step draws."""
+    if state.fog_deck is None:
+        raise TurnError("the FOG Uncertainty deck is not in play")
+    return replace(state, fog_deck=put_on_top(state.fog_deck, card_id))

@@ -1,0 +1,108 @@
+"""`fogkeeper board NAME [--set KEY=VALUE ...] [--confirm] [--data DIR]`: the owner's board.
+
+Lists every value the box uses for board S, F, M or L, marked printed (the rulebook gives
+it), assumed (the box's guess from the board's pictures), corrected (the owner's) or checked
+(the owner confirmed the board). `--set` corrects values, `--confirm` says every value now
+matches the board on the table. Corrections live in the data folder
+(`<data>/fog/boards/<name>.json`), so they survive a reinstall of the software.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from fogkeeper.data.fog import (
+    BOARD_NAMES,
+    OWNER_ENV,
+    board_file,
+    load_board,
+    owner_board,
+    owner_file,
+)
+from fogkeeper.errors import ConfigError
+from fogkeeper.rules.fog import assumed
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments on `parser`."""
+    parser.add_argument("name", choices=BOARD_NAMES, help="the board: S, F, M or L")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="correct a value (rows and FOG track fields as letters: E,F)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="every value now matches the board on the table")
+    parser.add_argument("--data", type=Path, help="the box's data folder (default: "
+                        f"${OWNER_ENV} or ~/.local/share/fogkeeper)")
+
+
+def status(name: str) -> list[tuple[str, str, str]]:
+    """(key, value, what it is) for every value of the board, the owner's word included."""
+    raw = board_file(name)
+    owner = owner_board(name)
+    shown = assumed.values(assumed.corrected(raw, owner.values))
+    rows = []
+    for value in shown:
+        if value.key in owner.values:
+            what = "corrected"
+        elif value.printed:
+            what = "printed"
+        else:
+            what = "checked" if owner.confirmed else "assumed"
+        rows.append((value.key, value.shown(), what))
+    return rows
+
+
+def save(name: str, confirmed: bool, values: dict[str, assumed.Value]) -> Path:
+    """Write the owner's file whole, then move it in place (never half written)."""
+    path = owner_file("boards", f"{name}.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"confirmed": confirmed,
+            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}}
+    part = path.with_suffix(".json.part")
+    part.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(part, path)
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    """Show the board; with --set / --confirm, record the owner's word first (checked whole)."""
+    if args.data is not None:
+        os.environ[OWNER_ENV] = str(args.data)
+    name: str = args.name
+    owner = owner_board(name)
+    values = dict(owner.values)
+    for item in args.set:
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--set {item!r}: write KEY=VALUE, e.g. row_value.D=-6")
+        values[key.strip()] = assumed.parse_value(key.strip(), text.strip())
+    if args.set or args.confirm:
+        assumed.corrected(board_file(name), values)        # an unknown key is refused here
+        path = save(name, owner.confirmed or args.confirm, values)
+        try:
+            load_board(name)                                 # the whole board must still hold
+        except ConfigError:
+            save(name, owner.confirmed, owner.values)
+            raise
+        print(f"saved in {path}")
+    rows = status(name)
+    width = max(len(k) for k, _, _ in rows) + 2
+    print(f"Board {name}: " + ("checked by the owner" if owner_board(name).confirmed else
+                               "values marked 'assumed' are the box's guesses: check them"))
+    for key, value, what in rows:
+        print(f"  {key.ljust(width)}{value:>8}  {what}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the subcommand on its own."""
+    parser = argparse.ArgumentParser(prog="fogkeeper board", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Checks that a record's table could have been set up: players and colours, teams, the FOG
+start, the option tiles, the missions dealt, the Islanders and piers in play.
+
+Each problem is said in the rulebook's words; an empty list means the table is possible.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from fogkeeper.rules.fog.board import Board
+from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
+from fogkeeper.rules.fog.errors import FogRulesError
+from fogkeeper.rules.fog.model import AREAS, IslanderType, PlaceKind
+from fogkeeper.rules.fog.record import Record
+from fogkeeper.rules.fog.setup import colours_per_player
+
+PIER_FIELDS = 3          # «Each pier consists of exactly 3 fields.»
+PIERS_PER_BOAT = 2       # «Each boat must have a pier to the left and right»
+MISSIONS_KEPT = 1        # deal 2, keep 1, per mission deck
+MISSIONS_OPEN = 3        # alternate play: 3 cards face up per deck
+TEAM_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {4: ((2, 2),), 6: ((3, 2), (2, 3))}
+DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
+              "Rescue Achievements"}
+
+
+def table_problems(record: Record, board: Board, cards: CardSet) -> list[str]:
+    """Every way the record's table breaks the setup rules, in record order."""
+    return [*_fog_start(record, board), *_players(record, board), *_teams(record),
+            *_tiles(record, board), *_islanders(record, board), *_missions(record, board, cards)]
+
+
+def fog_start_range(board: Board) -> tuple[int, int]:
+    """The fields the FOG Marker can start on: above the lower-left corner, on the track."""
+    return board.fog_corner + 1, max(board.fog_track)
+
+
+def _fog_start(record: Record, board: Board) -> Iterator[str]:
+    low, high = fog_start_range(board)
+    if not low <= record.fog_start <= high:
+        shown = str(record.fog_start)
+        if len(shown) > 7:
+            shown = shown[:7] + "..."
+        yield (f"fog.start: the FOG Marker starts above the lower-left corner field of board "
+               f"{board.name}'s FOG Track ({low} to {high}), not {shown}")
+
+
+def _players(record: Record, board: Board) -> Iterator[str]:
+    count = len(record.players)
+    if record.is_solo:
+        if count != 1:
+            yield f"players: a solo game has one player, not {count}"
+        return
+    if not board.min_players <= count <= board.max_players:
+        yield (f"players: board {board.name} is played by {board.min_players} to "
+               f"{board.max_players} players, not {count}")
+        return
+    try:
+        allowed = colours_per_player(board, count, record.options.three_colours)
+    except FogRulesError as exc:
+        yield f"options.three_colours: {exc}"
+        return
+    for player in record.players:
+        if len(player.colours) > allowed:
+            yield (f"players: {player.name} plays {len(player.colours)} colours; with "
+                   f"{count} players on board {board.name} a player plays {allowed}")
+
+
+def _teams(record: Record) -> Iterator[str]:
+    if not record.teams:
+        if record.options.team_scoring:
+            yield "options.team_scoring: option 8 (Team Play) is on, but no teams are listed"
+        return
+    if not record.options.team_scoring:
+        yield ("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
+               "lowest) or list no teams")
+    names = {p.name for p in record.players}
+    seen = Counter(m for team in record.teams for m in team)
+    for name, times in sorted(seen.items()):
+        if times > 1:
+            yield f"teams: {name} is in {times} teams; every player is in exactly one team"
+    left_out = sorted(names - set(seen))
+    if left_out:
+        yield f"teams: {', '.join(left_out)} is in no team; every player is in exactly one team"
+    shapes = TEAM_SHAPES.get(len(record.players), ())
+    shape = (len(record.teams), len(record.teams[0]))
+    if shape not in shapes or len({len(t) for t in record.teams}) != 1:
+        allowed = " or ".join(f"{n} teams of {k}" for n, k in shapes) or "no teams"
+        yield f"teams: with {len(record.players)} players, option 8 plays {allowed}"
+
+
+def _tiles(record: Record, board: Board) -> Iterator[str]:
+    options = record.options
+    if options.individual_boat_scorings:
+        boats = board.boats_in_play(options.extra_boat_tile)
+        for boat in boats:
+            tiles = record.individual_boat_scorings.get(boat.nation, {})
+            missing = [a for a in AREAS if a not in tiles]
+            if missing:
+                yield (f"option 6 (Individual Boat Scorings): no tile on Area {missing[0]} "
+                       f"of the {boat.nation} boat (setup.individual_boat_scorings)")
+                return
+    for row in record.beach_scoring:
+        if row not in board.rows:
+            yield (f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed "
+                   f"rows; no row {row} on board {board.name} ({board.rows[0]} to "
+                   f"{board.rows[-1]})")
+    if record.beach_scoring and not options.beach_scoring:
+        yield "setup.beach_scoring: Individual Beach Scorings are option 7, which is off"
+
+
+def _islanders(record: Record, board: Board) -> Iterator[str]:
+    in_play = {b.nation for b in board.boats_in_play(record.options.extra_boat_tile)}
+    pier: Counter[str] = Counter()
+    for i, x in enumerate(record.islanders):
+        label = f"final_positions[{i}] ({x.nation} {x.type.value} of {x.owner})"
+        if x.nation in board.supply and x.nation not in in_play:
+            yield (f"{label}: no {x.nation} boat on the table, so no {x.nation} Islanders "
+                   "are in play")
+        if x.rescue_leader and not record.options.rescue_leaders:
+            yield f"{label}: marked as a Leader of option 10 (Rescue the Leaders), which is off"
+        elif x.rescue_leader and x.type not in (IslanderType.LEADER, IslanderType.ELDER):
+            yield (f"{label}: marked as a Leader of option 10, but only a Leader, or the Elder "
+                   "standing in for one, can be")
+        if x.at.kind is PlaceKind.PIER:
+            pier[x.at.nation] += 1
+    room = PIER_FIELDS * PIERS_PER_BOAT
+    for nation, count in sorted(pier.items()):
+        if count > room:
+            yield (f"{count} Islanders on the {nation} boat's piers; its two piers have "
+                   f"exactly {PIER_FIELDS} fields each ({room} in all)")
+
+
+def _deck_of(cards: CardSet, card_id: str) -> str:
+    if any(c.card_id == card_id for c in cards.rescued_islanders):
+        return "rescued_islanders"
+    if any(c.card_id == card_id for c in cards.rescue_achievements):
+        return "rescue_achievements"
+    return ""
+
+
+def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
+    try:
+        letters = board.mission_card_letters(record.options.extra_boat_tile)
+    except FogRulesError:
+        return
+    holders: dict[str, list[str]] = {}
+    for player, held in record.missions.held.items():
+        per_deck = Counter(_deck_of(cards, c) for c in held)
+        for deck, count in sorted(per_deck.items()):
+            if deck and count > MISSIONS_KEPT:
+                yield (f"missions.held.{player}: {player} keeps {count} {DECK_NAMES[deck]} "
+                       f"cards; of the 2 dealt a player keeps {MISSIONS_KEPT}")
+        for card in held:
+            holders.setdefault(card, []).append(player)
+    for card, who in holders.items():
+        if len(who) > 1:
+            yield f"missions: {card} is held by {' and '.join(who)}; each card is dealt once"
+    shown = Counter(record.missions.open)
+    for card in sorted(set(holders) | set(shown)):
+        deck = _deck_of(cards, card)
+        if not deck:
+            continue    # not a mission card: the scoring names it
+        if card[0] not in letters:
+            yield (f"missions: {card} is not used on board {board.name} (it uses mission "
+                   f"cards {', '.join(letters)})")
+        card_data = cards.by_id(card)
+        if isinstance(card_data, RescuedIslanderCard) and not card_data.known:
+            yield (f"missions: the rulebook does not print {card}; enter what the card pictures "
+                   f"and its RP (missions.cards.{card}), or keep it in the owner's deck file")
+        mode = getattr(record.options, deck)
+        if card in holders and mode == "open":
+            yield (f"missions: {card} is held, but the {DECK_NAMES[deck]} deck is played "
+                   "open (alternate play)")
+        if card in shown and mode == "secret":
+            yield (f"missions: {card} is open, but the {DECK_NAMES[deck]} deck is dealt "
+                   "(keep 1 of 2)")
+        if shown[card] > 1:
+            yield f"missions.open: {card} is listed {shown[card]} times"
+    per_deck_open = Counter(_deck_of(cards, c) for c in shown)
+    for deck, count in sorted(per_deck_open.items()):
+        if deck and count > MISSIONS_OPEN:
+            yield (f"missions.open: {count} {DECK_NAMES[deck]} cards face up; alternate play "
+                   f"shows {MISSIONS_OPEN}")

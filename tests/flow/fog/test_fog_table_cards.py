@@ -1,0 +1,157 @@
+"""Cards from the table's own decks: entered by letter and number, checked against the deck's
+make-up for this board; every card's full text on screen, at round start and on demand."""
+
+from __future__ import annotations
+
+import textwrap
+
+from flow.fog.drivers import AppDriver
+from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
+from fogkeeper.flow.fog.menus import menu_rows
+from fogkeeper.flow.fog.table import FogScreen
+from fogkeeper.rules.fog import FogCard, GuardianPick, card_text
+
+F = FogScreen
+
+
+def enter(t: AppDriver, card: str) -> None:
+    assert t.screen is F.CARD, t.lines
+    t.choose("letter", card[0]).choose("number", card[1:]).press(OK)
+
+
+def table_game(**choices: str) -> AppDriver:
+    t = AppDriver()
+    t.press(OK).choose("Players", "2").choose("1 Hourglass", "off")
+    for label, value in choices.items():
+        t.choose(label.replace("_", " "), value)
+    t.choose("Cards drawn by", "table").go_to_row("Start game").press(OK)
+    assert t.screen is F.INFO
+    return t
+
+
+def test_the_rounds_event_is_shown_in_full_at_its_start_and_on_demand() -> None:
+    t = AppDriver()
+    t.press(OK).choose("Players", "2").choose("1 Hourglass", "off")
+    t.choose("Events deck", "with calm").go_to_row("Start game").press(OK, OK, HOLD, OK)
+    assert t.screen is F.TURN and t.fog.s.show_starts_turn
+    event = t.fog.s.state.event
+    assert event is not None
+    wrapped = textwrap.wrap(card_text(t.fog.s.rules.cards.by_id(event)), 21)
+    assert t.lines[0] == "Round 1 event" and t.lines[1] == f"> {wrapped[0]}"
+    t.press(*[DOWN] * len(wrapped))
+    assert t.lines[-2] == f"> {wrapped[-1]}"
+    assert not any(line.endswith("...") for line in t.lines)
+    t.press(OK)
+    assert t.screen is F.TURN and not t.fog.s.show_starts_turn and t.lines[2].startswith("MP")
+    assert [r.label for r in menu_rows(t.fog.s, F.SHOW)] == wrapped
+    t.press(UP)
+    assert t.screen is F.SHOW and t.fog.s.shown_card == event
+    t.press(B)
+    assert t.screen is F.TURN
+
+
+def test_guardians_and_the_first_event_come_from_the_table() -> None:
+    t = table_game(Guardians="B", Events_deck="without calm")
+    players = [p.name for p in t.fog.s.players]
+    t.press(OK)
+    assert t.screen is F.CARD and t.lines[0] == f"{players[0]}'s Guardian"
+    enter(t, "B01")
+    assert t.screen is F.NOTICE and "card 01 carries the letter A (A01)" in " ".join(
+        t.fog.s.notice)
+    t.press(OK)
+    enter(t, "A01")
+    enter(t, "A01")
+    assert t.screen is F.NOTICE and "another player's Guardian" in " ".join(t.fog.s.notice)
+    t.press(OK)
+    enter(t, "A04")
+    assert t.fog.s.guardians == {players[0]: GuardianPick("A01", "B"),
+                                 players[1]: GuardianPick("A04", "B")}
+    assert t.screen is F.INFO
+    t.press(OK, HOLD, OK)                     # the draft
+    assert t.screen is F.CARD and t.lines[0] == "Round 1 event"
+    enter(t, "B36")                           # Calm was taken out of this deck
+    assert t.screen is F.NOTICE
+    t.press(OK)
+    enter(t, "A26")                           # Disaster: 5 MP this round
+    assert t.screen is F.TURN and "Disaster" in " ".join(t.lines)
+    t.press(OK)
+    assert t.screen is F.TURN and t.lines[2].startswith("MP 5/5")
+    assert t.fog.s.state.event == "A26" and t.fog.s.state.event_deck is not None
+    assert t.fog.s.state.event_deck.order[0] == "A26"
+
+
+def test_the_fog_card_is_entered_before_the_fog_step_it_drives() -> None:
+    t = table_game(FOG_cards="standard")
+    t.press(OK, HOLD, OK)
+    for _ in range(60):
+        if t.screen is F.CARD:
+            break
+        if t.screen is F.LOSSES:
+            t.go_to_row("Done")
+        t.press(OK)
+    assert t.screen is F.CARD and t.lines[0] == "FOG card"
+    assert t.fog.s.state.fog_position == 7
+    enter(t, "C16")                           # the C cards are not in a standard deck
+    assert t.screen is F.NOTICE and "not in this game's FOG Uncertainty deck" in " ".join(
+        t.fog.s.notice)
+    t.press(OK)
+    fog = t.fog.s.rules.cards.by_id("B14")
+    assert isinstance(fog, FogCard)
+    enter(t, "B14")
+    assert t.screen is F.FOG
+    step = t.fog.s.last_step
+    assert step is not None and step.card_id == "B14"
+    assert step.to_position == 7 - fog.steps
+
+
+def test_the_link_enters_a_card() -> None:
+    t = table_game(Events_deck="with calm")
+    t.press(OK, HOLD, OK)
+    assert t.screen is F.CARD
+    reply = t.fog.command("card", {"card": "A19"})
+    assert reply == {"screen": "turn", "deck": "events", "player": ""}
+    assert t.fog.s.show_starts_turn and t.fog.s.state.event == "A19"
+
+
+def test_kept_missions_are_entered_from_the_real_cards_at_the_score() -> None:
+    t = table_game(Achievements="secret")
+    players = [p.name for p in t.fog.s.players]
+    t.press(OK)
+    assert t.screen is F.DRAFT                # no box deal: the players hold their cards
+    t.press(HOLD, OK, HOLD, OK, OK)           # the draft, then the early end
+    for _ in range(8):
+        if t.screen is F.REVIEW:
+            break
+        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))
+    t.go_to_row("Kept missions").press(OK)
+    assert t.screen is F.CARD and t.lines[0] == f"{players[0]}'s mission"
+    enter(t, "B57")
+    assert t.screen is F.NOTICE and "not used on board S" in " ".join(t.fog.s.notice)
+    t.press(OK)
+    enter(t, "A49")
+    enter(t, "A49")
+    assert t.screen is F.NOTICE and "entered already" in " ".join(t.fog.s.notice)
+    t.press(OK)
+    enter(t, "A52")
+    assert t.screen is F.REVIEW and t.fog.s.kept == {players[0]: ["A49"],
+                                                     players[1]: ["A52"]}
+
+
+def test_the_mission_choice_reads_each_card_in_full_before_keeping() -> None:
+    t = AppDriver()
+    t.press(OK).choose("Players", "2").choose("Achievements", "secret")
+    t.go_to_row("Start game").press(OK, OK, HOLD, OK)
+    assert t.screen is F.HAND
+    cards = t.fog.s.mission_deals[0].cards
+    for i, card in enumerate(cards):
+        t.press(RIGHT)
+        rows = menu_rows(t.fog.s, F.HAND)
+        text = card_text(t.fog.s.rules.cards.by_id(card))
+        assert [r.label for r in rows] == textwrap.wrap(text, 21)
+        assert t.frame.private and not any("..." in r.label for r in rows)
+        t.press(*[DOWN] * len(rows), LEFT)
+        assert t.fog.s.reading is False
+        if i == 0:
+            t.press(DOWN)
+    t.press(OK)
+    assert t.fog.s.kept[t.fog.s.mission_deals[0].player] == [cards[1]]

@@ -1,0 +1,65 @@
+"""`fogkeeper board`: every value the box assumes, corrected or confirmed once by the owner,
+kept in the data folder (so it survives a reinstall)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fogkeeper.cli import main
+from fogkeeper.data.fog import OWNER_ENV, load_board
+
+
+@pytest.fixture
+def owner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
+    return tmp_path
+
+
+def test_the_listing_says_what_is_printed_and_what_is_assumed(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "values marked 'assumed' are the box's guesses" in out
+    lines = {line.split()[0]: line.split()[-1] for line in out.splitlines()[1:]}
+    assert lines["row_value.A"] == "printed" and lines["row_value.D"] == "assumed"
+    assert lines["fog_start.3"] == "printed" and lines["fog_track.7"] == "assumed"
+    assert lines["boat.blue.stern_capacity"] == "assumed"
+
+
+def test_a_correction_lives_in_the_data_folder_and_is_used(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "S", "--set", "row_value.D=-5", "--set", "fog_track.3=E"]) == 0
+    saved = json.loads((owner / "fog" / "boards" / "S.json").read_text())
+    assert saved == {"confirmed": False, "values": {"fog_track.3": ["E"], "row_value.D": -5}}
+    board = load_board("S")
+    assert board.row_value["D"] == -5 and board.fog_track[3] == ("E",)
+    assert "corrected" in capsys.readouterr().out
+    assert main(["board", "S", "--confirm"]) == 0
+    assert "checked by the owner" in capsys.readouterr().out
+    assert json.loads((owner / "fog" / "boards" / "S.json").read_text())["confirmed"]
+
+
+@pytest.mark.parametrize(("setting", "reason"), [
+    ("row_value.Z=-3", "row_value.Z: not a value of board S"),
+    ("fog_track.7=Q", "row 'Q' is not in rows"),
+    ("nation_rp=four", "nation_rp: expected a whole number"),
+])
+def test_a_wrong_correction_is_refused_and_changes_nothing(
+        owner: Path, capsys: pytest.CaptureFixture[str], setting: str, reason: str) -> None:
+    assert main(["board", "S", "--set", "row_value.D=-5"]) == 0
+    before = (owner / "fog" / "boards" / "S.json").read_text()
+    capsys.readouterr()
+    assert main(["board", "S", "--set", setting]) == 2
+    err = capsys.readouterr().err
+    assert reason in err and err.count("\n") == 1
+    assert (owner / "fog" / "boards" / "S.json").read_text() == before
+
+
+def test_the_box_points_the_owner_folder_at_its_data_dir() -> None:
+    from fogkeeper.app import run
+
+    assert f'os.environ.setdefault("{OWNER_ENV}", str(data_dir(config)))' in Path(
+        run.__file__).read_text()
