@@ -286,7 +286,7 @@ class Box:
             self._dimmed = False
             self.parts.sink.set_contrast(self.app.settings.contrast)
             return  # the press that wakes the screen does nothing else
-        self.app.handle(event)
+        self.app.handle(event, self.frame.scroll_most if self.frame is not None else 0)
 
     def _seconds_to_next_deadline(self) -> float | None:
         """How long the loop may sleep: to the earliest deadline still ahead, or for ever.

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,6 +32,30 @@ class Frame:
     image: Image.Image
     lines: tuple[str, ...]
     private: bool = False
+    scroll_most: int = 0  # lines of its text kept below the screen (up/down scroll them)
+
+
+@dataclass
+class Scroll:
+    """How far a long text is scrolled (the app's), and how far it can go (the drawing's)."""
+
+    offset: int = 0
+    most: int = 0
+
+
+_SCROLL: ContextVar[Scroll | None] = ContextVar("fogkeeper_scroll", default=None)
+
+
+@contextmanager
+def scrolling(offset: int) -> Iterator[Scroll]:
+    """Draw a frame with its long text scrolled ``offset`` lines; ``most`` tells afterwards
+    how many lines the text has past the screen (0 when it all fits)."""
+    scroll = Scroll(offset)
+    token = _SCROLL.set(scroll)
+    try:
+        yield scroll
+    finally:
+        _SCROLL.reset(token)
 
 
 class RememberingFont(ImageFont.FreeTypeFont):
@@ -144,9 +171,24 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
     """Small lines from ``y`` down, each text wrapped at spaces; returns the next free y.
 
     A line's descenders end two rows under its type size, and they stay above ``bottom``.
-    What does not fit is never dropped unseen: the last line shown ends with an ellipsis."""
+    What does not fit is never dropped unseen: on the box's screens (drawn while the app
+    scrolls) up/down scroll it, with a mark at the right edge where more is above or below;
+    drawn on its own, the last line shown ends with an ellipsis."""
     lines = [part for text in texts for part in wrap(text) or ("",)]
     room = max(0, (bottom + 1 - (y + SMALL + 2)) // (SMALL + 1) + 1)
+    scroll = _SCROLL.get()
+    if len(lines) > room > 0 and scroll is not None:
+        scroll.most = len(lines) - room
+        first = min(scroll.offset, scroll.most)
+        shown = lines[first:first + room]
+        top = y
+        for i, line in enumerate(shown):
+            marked = (i == 0 and first > 0) or (i == len(shown) - 1 and first < scroll.most)
+            draw.text((2, y), fit(line, SMALL, WIDTH - (9 if marked else 4)), font=font(SMALL),
+                      fill=ink)
+            y += SMALL + 1
+        _scroll_marks(draw, top, y, above=first > 0, below=first < scroll.most, ink=ink)
+        return y
     if len(lines) > room:
         last = lines[room - 1] if room else ""
         hidden = " ".join(lines[room - 1:])
@@ -156,6 +198,16 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
         draw.text((2, y), fit(line, SMALL, WIDTH - 4), font=font(SMALL), fill=ink)
         y += SMALL + 1
     return y
+
+
+def _scroll_marks(draw: ImageDraw.ImageDraw, top: int, bottom: int, above: bool,
+                  below: bool, ink: int) -> None:
+    """Small triangles at the right edge: more text above, more below (up/down scroll)."""
+    x = WIDTH - 6
+    if above:
+        draw.polygon([(x, top + 6), (x + 4, top + 6), (x + 2, top + 3)], fill=ink)
+    if below:
+        draw.polygon([(x, bottom - 5), (x + 4, bottom - 5), (x + 2, bottom - 2)], fill=ink)
 
 
 def size_to_fit(text: str, width: int, sizes: tuple[int, ...]) -> int:

@@ -74,6 +74,7 @@ class App:
         self.clock = clock
         self.settings = settings
         self.pin_guard = PinGuard(config.security.pin)  # one for the box, every game, the link
+        self.scroll = 0                  # lines a long text on the screen is scrolled down
         self.pad: PinPad | None = None   # Settings' PIN pads; their digits are never saved
         self._new_pin = ""               # the new PIN's first entry, until it is repeated
         self.pin_note = ""               # what the last PIN change came to
@@ -100,9 +101,20 @@ class App:
                          players=timer.players)
 
     # ---- input -------------------------------------------------------------------------
-    def handle(self, event: ButtonEvent) -> None:
-        """Fire the trigger for one button event; a control with no meaning here is ignored."""
-        self._last_trigger = trigger_name(event)
+    def handle(self, event: ButtonEvent, scroll_most: int = 0) -> None:
+        """Fire the trigger for one button event; a control with no meaning here is ignored.
+
+        ``scroll_most``: how far the shown screen's long text can scroll. While it is above
+        zero, up/down scroll that text instead of reaching the screen; any other control
+        goes to the screen, and a new text starts at its top.
+        """
+        trigger = trigger_name(event)
+        if scroll_most > 0 and trigger in ("up", "down"):
+            step = 1 if trigger == "down" else -1
+            self.scroll = max(0, min(scroll_most, self.scroll + step))
+            return
+        self.scroll = 0
+        self._last_trigger = trigger
         self.trigger(self._last_trigger)
 
     def mark_changed(self) -> None:

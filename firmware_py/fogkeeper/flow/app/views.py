@@ -14,7 +14,7 @@ from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
 from fogkeeper.paths import config_dir
 from fogkeeper.secret import drawing
-from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.draw import Frame, scrolling
 from fogkeeper.ui.screens import (
     CountdownView,
     MenuItem,
@@ -35,9 +35,10 @@ def frame(app: App, now: float) -> Frame:
     Every screen is drawn while :func:`drawing` watches: one that read a secret the rules
     have not opened comes out private, whatever its renderer said (fogkeeper.secret).
     """
-    with drawing() as watch:
+    with drawing() as watch, scrolling(app.scroll) as scroll:
         shown = RENDERERS[app.state](app, now)
-    return replace(shown, private=True) if watch.private and not shown.private else shown
+    private = watch.private or shown.private
+    return replace(shown, private=private, scroll_most=scroll.most)
 
 
 def _resume(app: App, now: float) -> Frame:
