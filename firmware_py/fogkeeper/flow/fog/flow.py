@@ -681,7 +681,8 @@ class FogFlow:
             scoring.score(self.s)
         except RecordError as exc:
             reasons = str(exc).removeprefix("record breaks the rules: ").split("; ")
-            self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+            self.s.notice = [line for why in reasons
+                             for line in textwrap.wrap(scoring.table_words(why), NOTICE_WIDTH)]
             return True
         return False
 

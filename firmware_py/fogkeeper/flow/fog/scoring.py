@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -249,6 +250,29 @@ def score(s: Session, anyway: bool = False) -> tuple[dict[str, object], Result]:
     record = build_record(s)
     result = score_record(record_from_dict(record), s.rules, lenient=anyway)
     return record, result
+
+
+# the record's keys in a refusal, as the table calls those things (the CLI keeps the keys)
+TABLE_WORDS = (
+    (re.compile(r"^final_positions\[\d+\] "), "Islander "),
+    (re.compile(r"^final_positions: "), "Islanders on boats and piers: "),
+    (re.compile(r"^missions\.held\.([^:]+): "), r"\1's missions: "),
+    (re.compile(r"^missions\.cards\.([^:]+): "), r"card \1: "),
+    (re.compile(r"^missions: "), "Missions: "),
+    (re.compile(r"^preparation_bonuses(\.[^:]+)?: "), "Preparation Bonus tiles: "),
+    (re.compile(r"^players: "), "Players: "),
+    (re.compile(r"^teams: "), "Teams: "),
+    (re.compile(r"^setup\.[^:]+: "), "Setup: "),
+    (re.compile(r"^fog\.[^:]+: "), "FOG track: "),
+)
+
+
+def table_words(reason: str) -> str:
+    """A refusal of the engine in the table's words: no record key shows on the box."""
+    for pattern, words in TABLE_WORDS:
+        if pattern.search(reason):
+            return pattern.sub(words, reason, count=1)
+    return reason
 
 
 def ranking_rows(result: dict[str, Any]) -> list[tuple[str, str]]:
