@@ -18,8 +18,6 @@ import math
 import random
 import statistics
 import sys
-import time
-from collections.abc import Sequence
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -30,10 +28,6 @@ from fogkeeper.data.fogsite import load_fogsite_options
 from fogkeeper.rules.fogsite import (
     Colour,
     Difficulty,
-    GameState,
-    GuardianMove,
-    Maze,
-    Options,
     Side,
     generate_maze,
     simulate,
@@ -41,8 +35,8 @@ from fogkeeper.rules.fogsite import (
 from fogkeeper.rules.fogsite.generate import calibrate, difficulty_score, generate_measured
 from fogkeeper.rules.fogsite.levels import LEVELS, Level, level_options, level_player
 from fogkeeper.rules.fogsite.measure import MEASURE_NAMES, MazeMeasures
-from fogkeeper.rules.fogsite.players import GuardianPlayer, GuardianSetup
 from fogkeeper.rules.fogsite.teams import REFERENCE_TEAMS
+from fogsite_guardian import Timed
 
 CALIBRATION_SEED = 20240
 CALIBRATION_SAMPLES = 20_000
@@ -67,28 +61,6 @@ def measures_table(size: int, mazes: int) -> None:
             deciles = statistics.quantiles(values, n=10)
             cells.append(f"{statistics.fmean(values):.2f} ({deciles[0]:.2f}-{deciles[-1]:.2f})")
         print(f"| {name} | " + " | ".join(cells) + " |")
-
-
-class Timed:
-    """A Guardian player that keeps the CPU time of every turn decision."""
-
-    def __init__(self, inner: GuardianPlayer) -> None:
-        self.inner = inner
-        self.seconds: list[float] = []
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    def choose_setup(self, maze: Maze, colours: Sequence[Colour], options: Options,
-                     rng: random.Random) -> GuardianSetup:
-        return self.inner.choose_setup(maze, colours, options, rng)
-
-    def choose_turn(self, state: GameState, rng: random.Random) -> tuple[GuardianMove, ...]:
-        started = time.thread_time()
-        moves = self.inner.choose_turn(state, rng)
-        self.seconds.append(time.thread_time() - started)
-        return moves
 
 
 def play_cell(cell: tuple[str, int, int]) -> tuple[str, int, int, int, list[float]]:
