@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from flow.fog.drivers import AppDriver
+from flow.fog.drivers import CountingDriver
 from flow.fog.scripts import (
     FOUR_PLAYER_BONUSES,
     FOUR_PLAYER_FINAL,
@@ -28,27 +28,13 @@ from flow.fog.scripts import (
     score_colour,
     score_colour_by_boats,
 )
-from fogkeeper.events import Button
 from fogkeeper.flow.fog.table import FogScreen
 
 Step = Callable[[Any], None]
 
 
-class Counting(AppDriver):
-    """The app driver, counting every button press (a hold counts as one press)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def press(self, *buttons: Button | str) -> Counting:
-        self.count += sum(1 for b in buttons if b != "hold")
-        super().press(*buttons)
-        return self
-
-
-def play_to_scoring() -> Counting:
-    t = Counting()
+def play_to_scoring() -> CountingDriver:
+    t = CountingDriver()
     steps = four_player_game()
     for step in steps[:-5]:   # everything before the four colours and the confirmation
         step(t)
@@ -56,7 +42,7 @@ def play_to_scoring() -> Counting:
     return t
 
 
-def score_with(t: Counting, colour_step: Step) -> tuple[int, dict[str, Any]]:
+def score_with(t: CountingDriver, colour_step: Step) -> tuple[int, dict[str, Any]]:
     start = t.count
     for _ in range(4):
         colour_step(t)

@@ -29,6 +29,19 @@ class AppDriver(Table):
         return all(line.strip() in shown for line in lines)
 
 
+class CountingDriver(AppDriver):
+    """The app driver, counting every button press (a hold counts as one press)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def press(self, *buttons: Button | str) -> CountingDriver:
+        self.count += sum(1 for b in buttons if b != "hold")
+        super().press(*buttons)
+        return self
+
+
 PIN = "1357"  # the owner's; a seed over the link needs it
 
 

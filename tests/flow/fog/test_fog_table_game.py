@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from flow.fog.drivers import AppDriver
+from flow.fog.drivers import AppDriver, CountingDriver
 from flow.fog.fog_table import HOLD, OK
 from flow.fog.scripts import (
     FOUR_PLAYER_BONUSES,
@@ -24,7 +24,6 @@ from flow.fog.scripts import (
 from fogkeeper.app.board_cmd import main as board_main
 from fogkeeper.app.score_cmd import main as score_main
 from fogkeeper.data.fog import OWNER_ENV
-from fogkeeper.events import Button
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.session import rules_for
 from fogkeeper.flow.fog.table import FogScreen
@@ -35,17 +34,6 @@ EVENTS = [f"A{n}" for n in range(18, 36)] + ["B36"]
 FOG_CARDS = ["A07", "A08", "B14", "A09", "A10", "B15", "A11"]
 GUARDIANS = ["A03", "A01", "A06", "A02"]
 MISSIONS = ["A49", "A51", "A54", "A50"]
-
-
-class Counting(AppDriver):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def press(self, *buttons: Button | str) -> Counting:
-        self.count += sum(1 for b in buttons if b != "hold")
-        super().press(*buttons)
-        return self
 
 
 @pytest.fixture
@@ -118,10 +106,10 @@ class TableScript:
         t.go_to_row("Done").press(OK)
 
 
-def score_and_count(colour_step: Step) -> tuple[int, Counting, TableScript]:
+def score_and_count(colour_step: Step) -> tuple[int, CountingDriver, TableScript]:
     """Presses of the scoring wizard (Islanders, bonus tiles, review, results); the kept
     mission cards entered at the review are the same either way and are not counted."""
-    t = Counting()
+    t = CountingDriver()
     script = TableScript()
     script.play_to_scoring(t)
     start = t.count
