@@ -45,26 +45,33 @@ class GameContext:
     config: Config
     effects: Effects
     clock: Callable[[], float]
-    pin_guard: PinGuard | None = None
+    pin_guard: PinGuard | None = None  # None: a guard of the config's PIN, made here
+
+    def __post_init__(self) -> None:
+        if self.pin_guard is None:
+            object.__setattr__(self, "pin_guard", PinGuard(self.config.security.pin))
+
+    @property
+    def guard(self) -> PinGuard:
+        assert self.pin_guard is not None  # made in __post_init__
+        return self.pin_guard
 
     def pin_matches(self, digits: str) -> bool:
         """True only when a PIN is set, its wait (after wrong tries) has passed, and
         ``digits`` is it. A refusal is logged and sent as an event, never the digits."""
-        guard = self.pin_guard or PinGuard(self.config.security.pin)
-        return judge_pin(guard, digits, self.clock(), self.effects)
+        return judge_pin(self.guard, digits, self.clock(), self.effects)
 
     def pin_wait(self) -> float:
         """Seconds before the next PIN try is judged (0 when a try may be made now)."""
-        guard = self.pin_guard or PinGuard(self.config.security.pin)
-        return guard.seconds_to_wait(self.clock())
+        return self.guard.seconds_to_wait(self.clock())
 
     def pin_length(self) -> int:
         """How many digits the PIN pads ask for."""
-        return (self.pin_guard or PinGuard(self.config.security.pin)).length
+        return self.guard.length
 
     def has_pin(self) -> bool:
         """Whether a PIN is set (in the config, or on the box in Settings)."""
-        return (self.pin_guard or PinGuard(self.config.security.pin)).is_set
+        return self.guard.is_set
 
 
 def judge_pin(guard: PinGuard, digits: str, now: float, effects: Effects) -> bool:

@@ -352,7 +352,7 @@ class App:
         if self.game is not None:
             deadlines.append(self.game.next_deadline(now))
         wait = self.pin_guard.seconds_to_wait(now)
-        if wait > 0:  # a PIN pad counts the wait down: redraw at each whole second
+        if wait > 0 and self.state in (S.PIN_OLD, S.GAME):  # where a PIN pad can count it down
             deadlines.append(now + (wait % 1.0 or 1.0))
         return min((d for d in deadlines if d is not None), default=None)
 
