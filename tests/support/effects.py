@@ -37,5 +37,12 @@ class Effects:
     def save_preset(self, game: str, preset: Any) -> None:
         self.presets[game] = preset
 
+    def keep_board(self, name: str, confirmed: bool, values: dict[str, Any]) -> bool:
+        """Written to the data folder as the box writes it (tests read it back)."""
+        from fogkeeper.app.board_cmd import save
+
+        save(name, confirmed, values)
+        return True
+
     def set_aside_session(self, reason: str) -> None:
         self.set_aside.append(reason)

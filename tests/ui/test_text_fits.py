@@ -21,7 +21,7 @@ from fogkeeper.ui import draw as d
 
 # the drawing functions whose text is a footer or a label
 LABEL_DRAWERS = {"footer", "title_bar", "row", "centred", "_cell", "render_grid",
-                 "_draw_long_choice", "render_notice"}
+                 "_draw_long_choice", "render_notice", "render_board_value"}
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,20 @@ def _fog_games() -> None:
             step(table)
 
 
+def _fog_boards() -> None:
+    """Every value of the owner's four boards, changed once, and the questions at the end."""
+    from flow.fog.drivers import AppDriver
+    from flow.fog.fog_table import OK, RIGHT, B
+    from fogkeeper.flow.fog.table import FogScreen
+
+    for board in ("S", "F", "M", "L"):
+        table = AppDriver()
+        table.press(OK).choose("Board", board).go_to_row("Check board").press(OK)
+        while table.screen is FogScreen.BOARD:
+            table.press(RIGHT, OK)
+        table.press(B, B, OK)           # the save question, back, then leave without saving
+
+
 def _tests(module: str, *names: str) -> Callable[[], None]:
     def play() -> None:
         found = importlib.import_module(module)
@@ -51,6 +65,7 @@ def _tests(module: str, *names: str) -> Callable[[], None]:
 
 GAMES: dict[str, Callable[[], None]] = {
     "The FOG": _fog_games,
+    "The FOG, the owner's boards": _fog_boards,
     "FOGSITE": _tests("flow.fogsite.test_fogsite_joystick",
                       "test_a_whole_game_from_the_home_menu_to_the_log",
                       "test_an_attack_is_announced_as_a_count_and_with_i2_by_colour",

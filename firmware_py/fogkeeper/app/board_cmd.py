@@ -10,7 +10,6 @@ matches the board on the table. Corrections live in the data folder
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -18,9 +17,10 @@ from pathlib import Path
 from fogkeeper.data.fog import (
     BOARD_NAMES,
     OWNER_ENV,
-    board_file,
-    load_board,
+    board_status,
+    checked_board,
     owner_board,
+    owner_board_document,
     owner_file,
 )
 from fogkeeper.errors import ConfigError
@@ -38,32 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         f"${OWNER_ENV} or ~/.local/share/fogkeeper)")
 
 
-def status(name: str) -> list[tuple[str, str, str]]:
-    """(key, value, what it is) for every value of the board, the owner's word included."""
-    raw = board_file(name)
-    owner = owner_board(name)
-    shown = assumed.values(assumed.corrected(raw, owner.values))
-    rows = []
-    for value in shown:
-        if value.key in owner.values:
-            what = "corrected"
-        elif value.printed:
-            what = "printed"
-        else:
-            what = "checked" if owner.confirmed else "assumed"
-        rows.append((value.key, value.shown(), what))
-    return rows
-
-
 def save(name: str, confirmed: bool, values: dict[str, assumed.Value]) -> Path:
-    """Write the owner's file whole, then move it in place (never half written)."""
+    """Write the owner's file whole (temp file, fsync, rename): a pulled plug leaves the old
+    one or the new one, never half of each. StorageError when the disk refuses."""
+    from fogkeeper.app.store import JsonStore
+
     path = owner_file("boards", f"{name}.json")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = {"confirmed": confirmed,
-            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}}
-    part = path.with_suffix(".json.part")
-    part.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(part, path)
+    JsonStore(path).save(owner_board_document(confirmed, values))
     return path
 
 
@@ -80,20 +61,14 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"--set {item!r}: write KEY=VALUE, e.g. row_value.D=-6")
         values[key.strip()] = assumed.parse_value(key.strip(), text.strip())
     if args.set or args.confirm:
-        assumed.corrected(board_file(name), values)        # an unknown key is refused here
-        path = save(name, owner.confirmed or args.confirm, values)
-        try:
-            load_board(name)                                 # the whole board must still hold
-        except ConfigError:
-            save(name, owner.confirmed, owner.values)
-            raise
-        print(f"saved in {path}")
-    rows = status(name)
-    width = max(len(k) for k, _, _ in rows) + 2
+        checked_board(name, values)        # refused whole, before anything is written
+        print(f"saved in {save(name, owner.confirmed or args.confirm, values)}")
+    rows = board_status(name)
+    width = max(len(v.key) for v, _ in rows) + 2
     print(f"Board {name}: " + ("checked by the owner" if owner_board(name).confirmed else
                                "values marked 'assumed' are the box's guesses: check them"))
-    for key, value, what in rows:
-        print(f"  {key.ljust(width)}{value:>8}  {what}")
+    for value, what in rows:
+        print(f"  {value.key.ljust(width)}{value.shown():>8}  {what}")
     return 0
 
 

@@ -191,6 +191,19 @@ class Box:
             return False
         return True
 
+    def keep_board(self, name: str, confirmed: bool, values: dict[str, Any]) -> bool:
+        """Write the owner's word on The FOG's board ``name`` (as `fogkeeper board` does);
+        False when the disk refuses."""
+        from fogkeeper.app.board_cmd import save
+
+        try:
+            path = save(name, confirmed, values)
+        except (StorageError, ValueError) as exc:
+            self._storage_failed(getattr(exc, "reason", str(exc)))
+            return False
+        log.info("board %s %s: %s", name, "checked" if confirmed else "corrected", path)
+        return True
+
     def save_preset(self, game: str, preset: Any) -> None:
         presets = self.stores.presets.load()
         presets = presets if isinstance(presets, dict) else {}

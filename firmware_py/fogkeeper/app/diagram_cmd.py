@@ -38,6 +38,9 @@ class _Quiet:
     def keep_pin(self, digest: str) -> bool:
         return False
 
+    def keep_board(self, name: str, confirmed: bool, values: dict[str, Any]) -> bool:
+        return False
+
 
 def built() -> dict[str, Callable[[], Machine]]:
     """Each flow's machine, built the way the box builds it, by name."""

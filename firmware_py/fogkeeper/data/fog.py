@@ -53,8 +53,38 @@ def owner_board(name: str) -> OwnerBoard:
 
 def load_board(name: str, folder: Path | None = None) -> Board:
     """Board S, F, M or L as shipped, with the owner's corrections over it."""
-    raw = assumed.corrected(board_file(name, folder), owner_board(name).values)
+    return checked_board(name, owner_board(name).values, folder)
+
+
+def checked_board(name: str, values: dict[str, assumed.Value],
+                  folder: Path | None = None) -> Board:
+    """Board ``name`` with these corrections over it, checked whole: ConfigError names the
+    first correction the board cannot hold (an unknown key, a row swallowed twice)."""
+    raw = assumed.corrected(board_file(name, folder), values)
     return board_from_dict(raw, source=f"board {name}")
+
+
+def board_status(name: str) -> list[tuple[assumed.BoardValue, str]]:
+    """Every value of the board as the box uses it, with what it is: ``printed`` (the rulebook
+    gives it), ``corrected`` (the owner's), ``checked`` (the owner confirmed the board) or
+    ``assumed`` (the box's guess from the board's pictures)."""
+    owner = owner_board(name)
+    rows = []
+    for value in assumed.values(assumed.corrected(board_file(name), owner.values)):
+        if value.key in owner.values:
+            what = "corrected"
+        elif value.printed:
+            what = "printed"
+        else:
+            what = "checked" if owner.confirmed else "assumed"
+        rows.append((value, what))
+    return rows
+
+
+def owner_board_document(confirmed: bool, values: dict[str, assumed.Value]) -> dict[str, Any]:
+    """The owner's word on a board as its file holds it (read back by ``owner_board``)."""
+    return {"confirmed": confirmed,
+            "values": {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}}
 
 
 OWNER_ENV = "FOGKEEPER_DATA_DIR"

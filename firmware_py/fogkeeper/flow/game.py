@@ -10,11 +10,14 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from fogkeeper.config import Config
 from fogkeeper.flow.kit.pin import PinGuard
 from fogkeeper.ui.draw import Frame
+
+if TYPE_CHECKING:   # the FOG engine loads only when The FOG is played
+    from fogkeeper.rules.fog.assumed import Value as BoardValue
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,7 @@ class Effects(Protocol):
     def save_record(self, game: str, record: Mapping[str, object]) -> str: ...
     def load_preset(self, game: str) -> object: ...
     def save_preset(self, game: str, preset: object) -> None: ...
+    def keep_board(self, name: str, confirmed: bool, values: dict[str, BoardValue]) -> bool: ...
 
 
 @dataclass(frozen=True)

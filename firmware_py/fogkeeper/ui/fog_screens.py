@@ -36,6 +36,33 @@ class FormView:
     corner: str = ""
 
 
+@dataclass(frozen=True)
+class BoardValueView:
+    """One value of the owner's board walk-through: what it is, the value, whose word it is."""
+
+    title: str          # "Board S"
+    corner: str         # "12/74"
+    label: str          # "Row D: RP each"
+    value: str          # "-6", shown large between change marks
+    status: str         # "assumed: check it"
+    hint: str
+
+
+def render_board_value(view: BoardValueView) -> Frame:
+    image, draw = d.blank()
+    d.title_bar(draw, view.title, view.corner)
+    size = d.size_to_fit(view.label, d.WIDTH - 4, (d.BODY, d.SMALL, d.TINY))
+    draw.text((2, d.TITLE_HEIGHT), d.fit(view.label, size, d.WIDTH - 4),
+              font=d.font(size), fill=1)
+    d.centred(draw, d.TITLE_HEIGHT + 11, f"<  {view.value}  >", NAME_SIZE)
+    size = d.size_to_fit(view.status, d.WIDTH - 4, (d.SMALL, d.TINY))
+    draw.text((2, 39 + d.SMALL - size), d.fit(view.status, size, d.WIDTH - 4),
+              font=d.font(size), fill=1)
+    d.footer(draw, view.hint)
+    return Frame(image, (f"{view.title} [{view.corner}]", view.label, view.value, view.status,
+                         view.hint))
+
+
 def render_turn(view: TurnView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)

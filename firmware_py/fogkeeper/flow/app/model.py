@@ -23,6 +23,9 @@ from fogkeeper.flow.kit.pin import PinAnswer, PinGuard, PinPad
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
 from fogkeeper.flow.tables import expand
 
+if TYPE_CHECKING:   # the FOG engine loads only when The FOG is played
+    from fogkeeper.rules.fog.assumed import Value as BoardValue
+
 log = logging.getLogger(__name__)
 S = Screen
 TRIGGERS = {Button.PRESS: "ok", Button.KEY1: "ok", Button.KEY2: "back", Button.KEY3: "key3"}
@@ -39,6 +42,7 @@ class Effects(Protocol):
     def save_preset(self, game: str, preset: object) -> None: ...
     def set_aside_session(self, reason: str) -> None: ...
     def keep_pin(self, digest: str) -> bool: ...
+    def keep_board(self, name: str, confirmed: bool, values: dict[str, BoardValue]) -> bool: ...
 
 
 def trigger_name(event: ButtonEvent) -> str:

@@ -16,6 +16,7 @@ from fogkeeper.data.fog import owner_board, owner_dir
 from fogkeeper.data.fog_history import history_lines, past_games
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import (
+    board_check,
     boats,
     fog_step,
     link,
@@ -32,12 +33,22 @@ from fogkeeper.flow.fog.session import (
     COST_CHOICES,
     HOURGLASS_SECONDS,
     Ask,
+    BoardCheck,
     CostField,
+    FogFlowError,
     PickField,
     Purpose,
     Session,
 )
-from fogkeeper.flow.fog.setup import HISTORY, START, SetupRow, load_preset, problems, step
+from fogkeeper.flow.fog.setup import (
+    BOARD_CHECK,
+    HISTORY,
+    START,
+    SetupRow,
+    load_preset,
+    problems,
+    step,
+)
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
 from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
@@ -81,6 +92,7 @@ class FogFlow:
             F.DRAFT: self._on_draft, F.TURN: self._on_turn, F.LOSSES: self._on_losses,
             F.SCORE: self._on_score, F.BONUS: self._on_bonus, F.REVIEW: self._on_review,
             F.BOATS: self._on_boats, F.CARD: self._on_card, F.PICTURE: self._on_picture,
+            F.BOARD: self._on_board,
         }
         self.link = link.dispatcher(self)
 
@@ -191,6 +203,8 @@ class FogFlow:
             return False
         if self.chosen() is HISTORY:
             self.trigger("history")
+        elif self.chosen() is BOARD_CHECK:
+            self.trigger("check_board")
         elif self.chosen() is not START:
             self.change(+1)
         elif problems(self.s.setup):
@@ -199,6 +213,22 @@ class FogFlow:
             self.trigger("enter_values")
         else:
             self.trigger("start")
+        return True
+
+    def _on_board(self, trigger: str) -> bool:
+        """The board walk-through: <> change the value, OK it matches (the last one: save),
+        up/down the previous or next value."""
+        check = self.s.board_check
+        if trigger in ("left", "right"):
+            board_check.change(check, -1 if trigger == "left" else +1)
+        elif trigger in ("up", "down"):
+            board_check.move(check, -1 if trigger == "up" else +1)
+        elif trigger == "ok" and board_check.is_last(check):
+            self.trigger("board_done")
+        elif trigger == "ok":
+            board_check.move(check, +1)
+        else:
+            return False
         return True
 
     def _on_values(self, trigger: str) -> bool:
@@ -495,6 +525,15 @@ class FogFlow:
     def is_asking_remove_islander(self) -> bool:
         return self.s.asking is Ask.REMOVE_ISLANDER
 
+    def is_asking_save_board(self) -> bool:
+        return self.s.asking is Ask.SAVE_BOARD
+
+    def is_asking_drop_board(self) -> bool:
+        return self.s.asking is Ask.DROP_BOARD
+
+    def has_board_changes(self) -> bool:
+        return bool(self.s.board_check.changed)
+
     def is_last_to_score(self) -> bool:
         """One colour re-entered from the review, or the last colour: the review is next."""
         return self.s.editing or self.s.score_colour + 1 >= len(self.s.colours)
@@ -509,10 +548,36 @@ class FogFlow:
     def cursor_to_score(self) -> None:
         self.place(Entry.SCORE_GAME)
 
+    def cursor_to_board_check(self) -> None:
+        self.place(BOARD_CHECK)
+
     # ---- the checklist -------------------------------------------------------------------
     def read_history(self) -> None:
         """Past games from the records in the data folder, newest first, then solo bests."""
         self.s.history = history_lines(past_games(owner_dir()))
+
+    def open_check(self) -> None:
+        board_check.open_check(self.s)
+
+    def ask_save_board(self) -> None:
+        """The walk's end: the board must hold the corrections before the question is asked
+        (a refusal names what it cannot hold, and the walk stays open)."""
+        board_check.holds(self.s.board_check)
+        self.s.asking = Ask.SAVE_BOARD
+
+    def ask_drop_board(self) -> None:
+        self.s.asking = Ask.DROP_BOARD
+
+    def save_board(self) -> None:
+        """Every value as shown, written before the box says so; the owner's word from now
+        on, on this box and in `fogkeeper board`."""
+        check = self.s.board_check
+        values = board_check.holds(check)
+        if not self.context.effects.keep_board(check.board, True, values):
+            raise FogFlowError(f"board {check.board} not saved: the disk refused")
+        board_check.forget()
+        self.s.board_check = BoardCheck()
+        self.emit("fog.board.checked", {"board": check.board, "corrected": sorted(values)})
 
     def store_preset(self) -> None:
         self.context.effects.save_preset(self.name, dict(self.s.setup))

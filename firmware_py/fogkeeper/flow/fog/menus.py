@@ -12,6 +12,7 @@ from enum import Enum
 
 from fogkeeper.flow.fog import boats, missions, pictured, scoring, table_cards
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
+from fogkeeper.flow.fog.board_check import board_word
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
 from fogkeeper.flow.fog.setup import SetupRow, shown_value
@@ -110,8 +111,11 @@ def menu_rows(s: Session, screen: FogScreen) -> list[Row]:
 
 
 def _setup(s: Session) -> list[Row]:
-    return [Row(r, r.label, "" if r.key in ("start_game", "history")
-                else shown_value(s.setup, r)) for r in setup_rows(s.setup)]
+    def value(row: SetupRow) -> str:
+        if row.key == "board_check":
+            return board_word(str(s.setup["board"]))
+        return "" if row.key in ("start_game", "history") else shown_value(s.setup, row)
+    return [Row(r, r.label, value(r)) for r in setup_rows(s.setup)]
 
 
 def _values(s: Session) -> list[Row]:

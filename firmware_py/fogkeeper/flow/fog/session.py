@@ -125,6 +125,19 @@ class Ask(StrEnum):
     REMOVE_ISLANDER = "remove_islander"
     REMOVE_LOSS = "remove_loss"
     SCORE_ANYWAY = "score_anyway"  # the table disagrees with board data the owner never checked
+    SAVE_BOARD = "save_board"      # the board walk-through's end: save and mark it checked
+    DROP_BOARD = "drop_board"      # leaving the walk-through with values changed in it
+
+
+@dataclass
+class BoardCheck:
+    """The owner's walk through a board's values: which board, the value on screen, and the
+    values changed so far as the owner set them ("-5", "E,F"; "" for no row). Nothing is
+    written until the owner confirms the whole board at the end."""
+
+    board: str = ""
+    at: int = 0
+    changed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -240,6 +253,7 @@ class Session:
     show_starts_turn: bool = False
     reading: bool = False     # a mission card of the hand read in full (private)
     board_checked: bool = False   # the owner confirmed this board's values
+    board_check: BoardCheck = field(default_factory=BoardCheck)   # the walk-through
     warning: str = ""         # an entry the box noted against its assumed board data
     history: list[str] = field(default_factory=list)   # past games, as the screen lists them
     pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards

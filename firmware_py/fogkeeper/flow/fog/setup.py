@@ -165,6 +165,7 @@ TAIL = [
 ]
 START = SetupRow("start_game", "Start game", fixed(""))
 HISTORY = SetupRow("history", "Past games", fixed(""))
+BOARD_CHECK = SetupRow("board_check", "Check board", fixed(""))   # the owner's walk-through
 
 
 def _side_rows(setup: Setup) -> list[SetupRow]:
@@ -178,7 +179,8 @@ def _side_rows(setup: Setup) -> list[SetupRow]:
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last."""
     shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
-    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START, HISTORY]
+    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START, HISTORY,
+            BOARD_CHECK]
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:

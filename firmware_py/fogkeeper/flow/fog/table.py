@@ -43,6 +43,7 @@ class FogScreen(StrEnum):
     NOTICE = "notice"        # a refusal to read, then back
     QUIT = "quit"            # confirm leaving the game
     HISTORY = "history"      # past games from the records: date, board, scores, winner
+    BOARD = "board"          # the owner's board, one value a screen: confirm or correct
 
 
 F = FogScreen
@@ -60,6 +61,20 @@ GAME_PATH: list[dict[str, object]] = [
     # past games, from the checklist
     {"trigger": "history", "source": F.SETUP, "dest": F.HISTORY, "before": "read_history"},
     {"trigger": ["ok", "back"], "source": F.HISTORY, "dest": F.SETUP},
+    # the owner's board, from the checklist: each value confirmed or corrected, then saved
+    {"trigger": "check_board", "source": F.SETUP, "dest": F.BOARD, "before": "open_check"},
+    {"trigger": "board_done", "source": F.BOARD, "dest": F.ASK, "before": "ask_save_board"},
+    {"trigger": "ok", "source": F.ASK, "dest": F.SETUP, "conditions": "is_asking_save_board",
+     "before": ["save_board", "forget_question"], "after": "cursor_to_board_check"},
+    {"trigger": "back", "source": F.ASK, "dest": F.BOARD, "conditions": "is_asking_save_board",
+     "before": "forget_question"},
+    {"trigger": "back", "source": F.BOARD, "dest": F.ASK, "conditions": "has_board_changes",
+     "before": "ask_drop_board"},
+    {"trigger": "back", "source": F.BOARD, "dest": F.SETUP, "after": "cursor_to_board_check"},
+    {"trigger": "ok", "source": F.ASK, "dest": F.SETUP, "conditions": "is_asking_drop_board",
+     "before": "forget_question", "after": "cursor_to_board_check"},
+    {"trigger": "back", "source": F.ASK, "dest": F.BOARD, "conditions": "is_asking_drop_board",
+     "before": "forget_question"},
     # cards the table turns over itself (Guardians, open missions) are entered first
     {"trigger": "ok", "source": F.INFO, "dest": F.CARD, "conditions": "has_cards_to_enter"},
     # missions: only the player holding the box sees their two cards

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog import missions, table_cards
+from fogkeeper.flow.fog import board_check, missions, table_cards
 from fogkeeper.flow.fog.boats import boat
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.menus import menu_rows
@@ -18,7 +18,14 @@ from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fog import Refusal, current_turn
 from fogkeeper.ui.draw import Frame
-from fogkeeper.ui.fog_screens import FormView, TurnView, render_form, render_turn
+from fogkeeper.ui.fog_screens import (
+    BoardValueView,
+    FormView,
+    TurnView,
+    render_board_value,
+    render_form,
+    render_turn,
+)
 from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, mm_ss, render_menu, render_message
 
 if TYPE_CHECKING:
@@ -161,6 +168,10 @@ ASKS: dict[Ask, tuple[str, tuple[str, ...], str]] = {   # title, lines, hint
     Ask.REMOVE_LOSS: ("Remove this loss?", (), "OK: remove  B: keep"),
     Ask.REMOVE_ISLANDER: ("Remove Islander?", (), "OK: remove  B: keep"),
     Ask.SCORE_ANYWAY: ("Score anyway?", (), "OK: score  B: back"),
+    Ask.SAVE_BOARD: ("Save the board?", ("Every value matches", "the board on the table."),
+                     "OK: save  B: back"),
+    Ask.DROP_BOARD: ("Leave the board?", ("Values changed here", "are not saved."),
+                     "OK: leave  B: stay"),
 }
 
 
@@ -172,12 +183,31 @@ def _ask(flow: FogFlow, now: float) -> Frame:
         lines = (f"{display_name(x.owner)} lost in {x.row}:", f"{x.nation} {x.type.value}")
     elif s.asking is Ask.SCORE_ANYWAY:
         lines = ("Board data is assumed;", "it disagrees with:", *s.notice)
+    elif s.asking is Ask.SAVE_BOARD:
+        changed = len(s.board_check.changed)
+        title = f"Save board {s.board_check.board}?"
+        lines = (*lines, f"{changed} changed here." if changed else "Nothing changed here.")
+    elif s.asking is Ask.DROP_BOARD:
+        lines = (f"{len(s.board_check.changed)} value(s) changed", "here are not saved.")
     elif s.asking is Ask.REMOVE_ISLANDER:
         mine = s.final.get(s.colours[s.score_colour], [])
         if 0 <= s.removing < len(mine):
             lines = (display_name(s.colours[s.score_colour]),
                      islander_label(mine[s.removing]))
     return _message(title, lines, hint)
+
+
+def _board(flow: FogFlow, now: float) -> Frame:
+    """One value of the owner's board walk-through."""
+    check = flow.s.board_check
+    shown = board_check.current(check)
+    count = len(board_check.walk(check))
+    last = board_check.is_last(check)
+    hint = "<> fix  OK: save" if last else "<> fix  OK: matches"
+    title = shown.group or f"Board {check.board}"
+    return render_board_value(BoardValueView(
+        title, f"{min(check.at, count - 1) + 1}/{count}", shown.label,
+        board_check.text(shown.key, shown.value), shown.status, hint))
 
 
 def _pick(flow: FogFlow, now: float) -> Frame:
@@ -248,4 +278,5 @@ RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
     F.BOATS: _boats, F.CARD: _card, F.SHOW: _show, F.PICTURE: _picture,
     F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
+    F.BOARD: _board,
 }

@@ -1,0 +1,218 @@
+"""The owner's board on the box: every value the box uses for board S, F, M or L, one a
+screen, to confirm or correct once (what `fogkeeper board` does on the command line).
+
+Each value is shown with what it is: printed (the rulebook gives it), assumed (the box's guess
+from the board's pictures), corrected or checked (the owner's word). Left/right change it, OK
+says it matches the board on the table and goes on, up/down step back and forth. At the end
+the owner saves: the corrections and "checked" go to the data folder
+(``<data>/fog/boards/<name>.json``), where a reinstall keeps them. A board that cannot hold
+the corrections (a row swallowed twice) is refused with its reason and nothing is written.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import cache
+
+from fogkeeper.data.fog import board_file, board_status, checked_board, owner_board
+from fogkeeper.errors import ConfigError
+from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for
+from fogkeeper.rules.fog import assumed
+from fogkeeper.rules.fog.assumed import Value
+
+LETTERS = string.ascii_uppercase[:16]   # a beach has rows A-C at least, A-P at most
+WORDS = {"printed": "printed in the rulebook", "assumed": "assumed: check it",
+         "corrected": "corrected by the owner", "checked": "checked by the owner"}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One value as the walk shows it: ``what`` is printed, assumed, corrected, checked or
+    changed (in this walk, not yet saved); ``was`` is the value before this walk."""
+
+    key: str
+    value: Value
+    what: str
+    was: Value
+
+    @property
+    def label(self) -> str:
+        return label(self.key)
+
+    @property
+    def group(self) -> str:
+        return group(self.key)
+
+    @property
+    def status(self) -> str:
+        return f"changed, was {text(self.key, self.was)}" if self.what == "changed" else (
+            WORDS[self.what])
+
+
+@cache
+def _status(name: str) -> tuple[tuple[assumed.BoardValue, str], ...]:
+    """The board's values and what each is, read once (again after the owner saves)."""
+    return tuple(board_status(name))
+
+
+def forget() -> None:
+    """The owner's files changed: read the board again wherever it is used."""
+    _status.cache_clear()
+    board_word.cache_clear()
+    board_for.cache_clear()
+    rules_for.cache_clear()
+
+
+@cache
+def board_word(name: str) -> str:
+    """The checklist's word for the board: checked once the owner confirmed it."""
+    try:
+        return "checked" if owner_board(name).confirmed else "assumed!"
+    except ConfigError:
+        return "file damaged"
+
+
+def open_check(s: Session) -> None:
+    """A fresh walk over the board chosen on the checklist, read from disk as it is now."""
+    forget()
+    s.board_check = BoardCheck(board=str(s.setup["board"]))
+
+
+def walk(check: BoardCheck) -> list[Shown]:
+    """Every value of the board in reading order, the changes of this walk over them."""
+    shown = []
+    for value, what in _status(check.board):
+        if value.key in check.changed:
+            now = assumed.parse_value(value.key, check.changed[value.key])
+            shown.append(Shown(value.key, now, "changed", value.value))
+        else:
+            shown.append(Shown(value.key, value.value, what, value.value))
+    return shown
+
+
+def current(check: BoardCheck) -> Shown:
+    values = walk(check)
+    return values[min(check.at, len(values) - 1)]
+
+
+def is_last(check: BoardCheck) -> bool:
+    return check.at >= len(walk(check)) - 1
+
+
+def move(check: BoardCheck, step: int) -> None:
+    """Up/down (OK goes on too): the previous or next value."""
+    check.at = max(0, min(len(walk(check)) - 1, check.at + step))
+
+
+def change(check: BoardCheck, direction: int) -> None:
+    """Left/right: the value on screen one choice down or up; back at its old value it is no
+    longer a change."""
+    shown = current(check)
+    new = _stepped(check, shown, direction)
+    if new == shown.was:
+        check.changed.pop(shown.key, None)
+    else:
+        check.changed[shown.key] = text_form(new)
+
+
+def _stepped(check: BoardCheck, shown: Shown, direction: int) -> Value:
+    value = shown.value
+    if isinstance(value, int):
+        low, high = (-99, 0) if shown.key.startswith("row_value.") else (0, 99)
+        return max(low, min(high, value + direction))
+    choices = _row_choices(check, shown.key)
+    if value not in choices:
+        choices.insert(0, value)
+    return choices[(choices.index(value) + direction) % len(choices)]
+
+
+def _row_choices(check: BoardCheck, key: str) -> list[tuple[str, ...]]:
+    """The beach (rows A to some letter), or a FOG track field's rows: none, or any run of
+    neighbouring rows of the beach as it now stands."""
+    if key == "rows":
+        return [tuple(LETTERS[:n]) for n in range(3, len(LETTERS) + 1)]
+    rows = next(s.value for s in walk(check) if s.key == "rows")
+    assert isinstance(rows, tuple)
+    runs: list[tuple[str, ...]] = [()]
+    runs += [rows[i:j] for i in range(len(rows)) for j in range(i + 1, len(rows) + 1)]
+    return runs
+
+
+def corrections(check: BoardCheck) -> dict[str, Value]:
+    """The owner's corrections after this walk: the earlier ones with this walk's over them,
+    less any that only repeat the shipped value."""
+    shipped = {v.key: v.value for v in assumed.values(board_file(check.board))}
+    values = dict(owner_board(check.board).values)
+    values.update({k: assumed.parse_value(k, t) for k, t in check.changed.items()})
+    return {k: v for k, v in values.items() if shipped.get(k) != v}
+
+
+def holds(check: BoardCheck) -> dict[str, Value]:
+    """The corrections, if the board holds them whole; else ConfigError naming what it
+    cannot hold by the value's name on the screen ("FOG on 1 swallows: row 'I' is
+    swallowed twice")."""
+    values = corrections(check)
+    try:
+        checked_board(check.board, values)
+    except ConfigError as exc:
+        raise ConfigError(in_words(str(exc))) from None
+    return values
+
+
+def in_words(message: str) -> str:
+    """A board file's refusal with its key path ("board S.fog_track.1") as the walk names
+    the value; a path the walk has no name for is left as it is."""
+    found = re.match(r"board [A-Z]\.([a-z_]+(?:\.\w+)*)", message)
+    if found is None:
+        return message
+    try:
+        name = label(found.group(1))
+    except (KeyError, IndexError, ValueError):
+        return message
+    return name + message[found.end():]
+
+
+def text_form(value: Value) -> str:
+    """A value as the owner types it (``fogkeeper board --set``): "-5", "E,F", "" for none."""
+    return ",".join(value) if isinstance(value, tuple) else str(value)
+
+
+def text(key: str, value: Value) -> str:
+    """A value as the screen shows it: "A-J" for a beach, "none" for a field that swallows
+    nothing."""
+    if isinstance(value, int):
+        return str(value)
+    if key == "rows" and value:
+        return f"{value[0]}-{value[-1]}"
+    return ",".join(value) or "none"
+
+
+def group(key: str) -> str:
+    """Whose value it is when not the board's own: "Blue boat", "Blue Islanders"."""
+    head, *tail = key.split(".")
+    if head == "boat":
+        return f"{tail[0].capitalize()} boat"
+    return f"{tail[0].capitalize()} Islanders" if head == "supply" else ""
+
+
+def label(key: str) -> str:
+    """What a value is, in the board's own words, under its ``group``
+    (``boat.blue.places.A.elder`` is "A: elder places" of the "Blue boat")."""
+    parts = key.split(".")
+    head, tail = parts[0], parts[1:]
+    if head == "boat":
+        what, *rest = tail[1:]
+        if what == "places":
+            return f"{rest[0]}: {rest[1]} places"
+        return f"Area {rest[0]}: least crew" if what == "crew_min" else "Stern room"
+    if head == "supply":
+        return f"{tail[1].capitalize()}s in box"
+    simple = {"rows": "Beach rows", "fog_corner": "FOG cards start on",
+              "nation_rp": "Own boat: RP each"}
+    if key in simple:
+        return simple[key]
+    words = {"row_value": "Row {}: RP each", "fog_track": "FOG on {} swallows",
+             "fog_start": "FOG start, {} players", "discs_per_colour": "Discs, {} colours"}
+    return words[head].format(tail[0])
