@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from flow.fog.drivers import AppDriver, CountingDriver
-from flow.fog.fog_table import HOLD, OK
+from flow.fog.fog_table import HOLD, OK, RIGHT
 from flow.fog.scripts import (
     FOUR_PLAYER_BONUSES,
     FOUR_PLAYER_FINAL,
@@ -21,11 +21,10 @@ from flow.fog.scripts import (
     score_colour,
     score_colour_by_boats,
 )
-from fogkeeper.app.board_cmd import main as board_main
 from fogkeeper.app.score_cmd import main as score_main
-from fogkeeper.data.fog import OWNER_ENV
+from fogkeeper.data.fog import OWNER_ENV, OwnerBoard, owner_board
+from fogkeeper.flow.fog import board_check
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
-from fogkeeper.flow.fog.session import rules_for
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import IslanderType, Loss
 
@@ -38,12 +37,21 @@ MISSIONS = ["A49", "A51", "A54", "A50"]
 
 @pytest.fixture
 def corrected_board(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """The owner's board S: row D is worth -5 on their board, not the assumed -6."""
+    """The owner's board S: row D is worth -5 on their board, not the assumed -6. Corrected
+    on the box's own walk-through, every other value confirmed as it is."""
     monkeypatch.setenv(OWNER_ENV, str(tmp_path))
-    assert board_main(["S", "--set", "row_value.D=-5"]) == 0
-    rules_for.cache_clear()
+    board_check.forget()
+    owner = AppDriver()
+    owner.press(OK).go_to_row("Check board").press(OK)
+    while owner.lines[1] != "Row D: RP each":
+        owner.press(OK)
+    owner.press(RIGHT)
+    while owner.screen is F.BOARD:
+        owner.press(OK)
+    owner.press(OK)                      # "Save board S?"
+    assert owner_board("S") == OwnerBoard(True, {"row_value.D": -5})
     yield tmp_path
-    rules_for.cache_clear()
+    board_check.forget()
 
 
 def enter(t: AppDriver, card: str) -> None:
