@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from flow.fog.drivers import AppDriver
+from flow.fog.drivers import AppDriver, BoxDriver
 from flow.fog.fog_table import DOWN, LEFT, OK, RIGHT, UP, B
 from fogkeeper.app.board_cmd import main as board_main
 from fogkeeper.data.fog import BOARD_NAMES, OWNER_ENV, board_status, owner_board
@@ -41,7 +41,7 @@ def open_walk(t: AppDriver, board: str = "S") -> AppDriver:
     return t
 
 
-def go_to(t: AppDriver, label: str) -> None:
+def go_to(t: AppDriver | BoxDriver, label: str) -> None:
     """OK (it matches) until the value named ``label`` is on screen."""
     for _ in range(120):
         if t.lines[1] == label:
@@ -50,7 +50,7 @@ def go_to(t: AppDriver, label: str) -> None:
     raise AssertionError(f"no value {label!r}")
 
 
-def go_to_last(t: AppDriver) -> None:
+def go_to_last(t: AppDriver | BoxDriver) -> None:
     """Down to the board's last value (down stays there)."""
     for _ in range(len(board_status(t.fog.s.board_check.board))):
         t.press(DOWN)
@@ -209,3 +209,25 @@ def test_the_walk_matches_its_reviewed_picture(data: Path) -> None:
         t.image.save(path)
     reference = Image.open(path).convert("1")
     assert ImageChops.logical_xor(t.image.convert("1"), reference).getbbox() is None
+
+
+def test_a_whole_box_writes_the_board_where_fogkeeper_board_reads_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """On mock pins and the dummy display, the link watching: the save is on disk before the
+    box says so, and the file is the one the command line reads."""
+    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
+    board_check.forget()
+    t = BoxDriver(tmp_path)
+    t.go_to_row("The FOG").press(OK)
+    t.press(OK).go_to_row("Check board").press(OK)
+    t.press(OK, OK, OK, OK, RIGHT)              # row D: -5
+    go_to_last(t)
+    t.press(OK)
+    assert t.lines[0] == "Save board S?"
+    assert not (tmp_path / "fog" / "boards").exists()
+    t.press(OK)
+    assert saved(tmp_path) == {"confirmed": True, "values": {"row_value.D": -5}}
+    assert t.harness.link.events("fog.board.checked") == [
+        {"event": "fog.board.checked", "board": "S", "corrected": ["row_value.D"]}]
+    assert "> Check board: checked" in t.lines
+    board_check.forget()
