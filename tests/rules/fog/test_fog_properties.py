@@ -26,6 +26,7 @@ from fogkeeper.rules.fog import (
     score_record,
 )
 from fogkeeper.rules.fog.legality import problems
+from fogkeeper.rules.fog.table_checks import PIER_FIELDS, PIERS_PER_BOAT
 
 RULES = load_rules("S")
 COLOURS = ("black", "pink", "yellow")
@@ -51,11 +52,14 @@ def _productive(rng: random.Random, rules: FogRules, supply: Counter[tuple[str, 
 def _elsewhere(rng: random.Random, rules: FogRules, supply: Counter[tuple[str, str]],
                open_rows: list[str], lost_rows: list[str]) -> list[dict[str, Any]]:
     stern = Counter[str]()
+    piers = Counter[str]()
     placed = []
     for (nation, kind), left in supply.items():
         for _ in range(left):
             boat = rng.choice(rules.board.boats)
-            choices = [f"pier:{boat.nation}", "shore", "skip"]
+            choices = ["shore", "skip"]
+            if piers[boat.nation] < PIER_FIELDS * PIERS_PER_BOAT:
+                choices.append(f"pier:{boat.nation}")
             choices += [f"lost:{r}" for r in lost_rows[:1]] + [f"beach:{r}" for r in open_rows]
             if stern[boat.nation] < boat.stern_capacity:
                 choices.append(f"boat:{boat.nation}:stern")
@@ -63,13 +67,14 @@ def _elsewhere(rng: random.Random, rules: FogRules, supply: Counter[tuple[str, s
             if at == "skip":
                 continue
             stern[boat.nation] += at.endswith("stern")
+            piers[boat.nation] += at.startswith("pier:")
             placed.append({"nation": nation, "type": kind.value, "at": at})
     return placed
 
 
 def random_record(seed: int, fog_final: int = 0) -> Record:
-    """A legal S-board end position: places within capacity, supply respected, lost only in
-    swallowed rows, bonuses taken from the tops of the stacks, one Leader per colour."""
+    """A legal S-board end position: places and piers within capacity, supply respected, lost
+    only in swallowed rows, bonuses taken from the tops of the stacks, one Leader per colour."""
     rng = random.Random(seed)
     supply = Counter({(n, t): c for n, types in RULES.board.supply.items()
                       for t, c in types.items()})
