@@ -7,6 +7,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour, Maze
@@ -94,35 +95,96 @@ def _locally_connected(block: int) -> bool:
 _SAFE_WALL = tuple(_locally_connected(block) for block in range(512))
 
 
-def _cell_list(size: int) -> list[int]:
-    grid = Grid(size, grid_mask(size), ())
-    return [i for i in range(grid.full.bit_length()) if grid.street >> i & 1]
+def _safe_blocks(width: int) -> frozenset[int]:
+    """The blocks of ``_SAFE_WALL`` as they lie in a grid ``width`` wide: a space's 3x3
+    block is ``street >> (space - width - 1)`` (its north-west corner at bit 0), masked
+    to its three rows of three."""
+    return frozenset(
+        block & 7 | (block >> 3 & 7) << width | (block >> 6 & 7) << 2 * width
+        for block in range(512) if _SAFE_WALL[block]
+    )
 
 
-_CELLS = {size: _cell_list(size) for size in WALL_RANGE}
+_SAFE_BLOCKS = {size + 2: _safe_blocks(size + 2) for size in WALL_RANGE}
 
+
+def _gates(block: int) -> list[int] | None:
+    """The walls round the space of a 3x3 block, in groups: one group a stretch of the ring
+    between two Street neighbours (a group's walls touch each other, diagonals count).
+    None when no neighbour is Street."""
+    streets = [at for at in range(1, 8, 2) if block >> _RING[at] & 1]  # orthogonal ones
+    if not streets:
+        return None
+    gates = []
+    for start, end in zip(streets, streets[1:] + [streets[0] + 8], strict=True):
+        gate = sum(1 << _RING[at % 8] for at in range(start + 1, end))
+        if gate & ~block:
+            gates.append(gate & ~block)
+    return gates
+
+
+def _gates_by_block(width: int) -> dict[int, tuple[int, ...] | None]:
+    """``_gates`` of every block not in ``_SAFE_WALL``, laid out as in ``_safe_blocks``."""
+    def laid_out(bits: int) -> int:
+        return bits & 7 | (bits >> 3 & 7) << width | (bits >> 6 & 7) << 2 * width
+
+    found: dict[int, tuple[int, ...] | None] = {}
+    for block in range(512):
+        if not _SAFE_WALL[block]:
+            gates = _gates(block)
+            found[laid_out(block)] = (None if gates is None
+                                      else tuple(laid_out(gate) for gate in gates))
+    return found
+
+
+_GATES = {size + 2: _gates_by_block(size + 2) for size in WALL_RANGE}
+
+
+class _Space(NamedTuple):
+    """A space of the maze and the masks the generator looks up for it (bits of a Grid)."""
+
+    index: int  # its bit index
+    bit: int  # 1 << index
+    block_shift: int  # street >> block_shift puts its 3x3 block's north-west corner at bit 0
+    cross: int  # the space and its four orthogonal neighbours
+    around: int  # the eight spaces around it, diagonals included
+
+
+def _spaces(size: int) -> tuple[_Space, ...]:
+    """Every space of a size x size maze (inside its ring), in bit order."""
+    width, mask = size + 2, grid_mask(size)
+    return tuple(
+        _Space(index, 1 << index, index - width - 1,
+               0b111 << index - 1 | 1 << index - width | 1 << index + width,
+               0b111 << index - width - 1 | 0b101 << index - 1 | 0b111 << index + width - 1)
+        for index in range(mask.bit_length()) if mask >> index & 1
+    )
+
+
+_SPACES = {size: _spaces(size) for size in WALL_RANGE}
 
 # per list length: the positions a shuffle swaps, last first, and the bits drawn for each
 _SWAPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in range(64)]
 
 
-def _shuffle(rng: random.Random, cells: list[int]) -> None:
-    """``rng.shuffle(cells)`` step for step (the same draws, so the same mazes), without
+def _shuffle(rng: random.Random, spaces: list[_Space]) -> None:
+    """``rng.shuffle(spaces)`` step for step (the same draws, so the same mazes), without
     its two calls a swap: the generator shuffles twice a candidate."""
     getrandbits = rng.getrandbits
-    for i, bits in _SWAPS[len(cells)]:
+    for i, bits in _SWAPS[len(spaces)]:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
-        cells[i], cells[j] = cells[j], cells[i]
+        spaces[i], spaces[j] = spaces[j], spaces[i]
 
 
-def _joined_without(rest: int, cell: int, width: int, street_count: int) -> bool:
-    """Whether the Street area ``rest`` (the area less ``cell``, which was connected) is
-    still connected: it is exactly when the cell's Street neighbours reach each other."""
-    neighbours = (1 << cell + 1 | 1 << cell - 1 | 1 << cell + width | 1 << cell - width) & rest
+def _joined_without(street: int, space: _Space, width: int) -> bool:
+    """Whether the (connected) Street area stays connected without ``space``: it does
+    exactly when the space's Street neighbours reach each other round it."""
+    rest = street ^ space.bit
+    neighbours = space.cross & rest
     if not neighbours:
-        return street_count == 1
+        return not rest
     reach = neighbours & -neighbours
     while reach & neighbours != neighbours:
         grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & rest
@@ -132,40 +194,82 @@ def _joined_without(rest: int, cell: int, width: int, street_count: int) -> bool
     return True
 
 
-def _place_walls(rng: random.Random, grid: Grid) -> Grid:
-    """Walls on random spaces one by one, skipping any that would cut the Street area."""
-    low, high = WALL_RANGE[grid.size]
+def _gates_apart(street: int, floating: int, space: _Space, block: int, width: int) -> bool:
+    """Whether the Street area stays connected with a wall on ``space`` (its 3x3 ``block``
+    not locally connected): it does unless two of its gates are joined through walls.
+
+    Walls joined to the Outer Wall are all joined; a floating gate is joined to none of
+    them, so with at most one floating gate the answer is known without a flood.
+    """
+    gates = _GATES[width][block]
+    if gates is None:
+        return _joined_without(street, space, width)
+    anchored = ~(street | floating)  # walls joined to the Outer Wall, and the outside
+    joined = sum(1 for gate in gates if gate << space.block_shift & anchored)
+    if joined >= 2:
+        return False
+    if len(gates) - joined <= 1:
+        return True
+    return _joined_without(street, space, width)
+
+
+def _anchor(floating: int, wall: int, width: int) -> int:
+    """The floating walls left once ``wall`` (a bit), joined to the Outer Wall, anchors
+    those it touches (and those they touch: diagonals count)."""
+    reach = wall
+    while True:
+        grown = reach | reach << 1 | reach >> 1
+        grown = (grown | grown << width | grown >> width) & (floating | wall)
+        if grown == reach:
+            return floating & ~reach
+        reach = grown
+
+
+def _walled_street(rng: random.Random, size: int) -> int:
+    """The Street area after Inner Walls are put on random spaces one by one, skipping any
+    that would cut the Street area (as a ``Grid.street`` mask).
+
+    A wall whose 3x3 block is not locally connected touches walls on two sides of it. When
+    every wall is joined to the Outer Wall (diagonals count), those sides are joined round
+    the outside, so the new wall would close a loop of walls round part of the Street
+    area: it cuts. Only while some Inner Wall floats free is the area flooded to find out.
+    """
+    low, high = WALL_RANGE[size]
     wanted = rng.randint(low, high)
-    street = grid.street
-    cells = [i for i in _CELLS[grid.size] if street >> i & 1]
-    _shuffle(rng, cells)
-    street_count, walls, width = len(cells), 0, grid.width
-    safe = _SAFE_WALL
-    for cell in cells:
-        if walls == wanted:
-            break
-        rest = street ^ 1 << cell
-        around = street >> cell - width - 1  # the 3x3 block from its north-west corner
-        if not (safe[around & 7 | around >> width - 3 & 0o70 | around >> 2 * width - 6 & 0o700]
-                or _joined_without(rest, cell, width, street_count)):
-            continue
-        street, street_count, walls = rest, street_count - 1, walls + 1
-    return Grid(grid.size, street, ())
+    spaces = list(_SPACES[size])
+    _shuffle(rng, spaces)
+    street, walls, width = grid_mask(size), 0, size + 2
+    safe, block_mask = _SAFE_BLOCKS[width], 7 | 7 << width | 7 << 2 * width
+    floating = 0  # Inner Walls not joined to the Outer Wall through walls
+    for space in spaces:
+        _index, bit, block_shift, _cross, around = space
+        block = street >> block_shift & block_mask
+        if block in safe or floating and _gates_apart(street, floating, space, block, width):
+            street ^= bit
+            if not around & ~(street | floating):  # no wall joined to the Outer Wall touches it
+                floating |= bit
+            elif around & floating:
+                floating = _anchor(floating, bit, width)
+            walls += 1
+            if walls == wanted:
+                break
+    return street
 
 
-def _place_colours(rng: random.Random, grid: Grid, count: int) -> tuple[int, ...] | None:
-    """Colour tiles on Street spaces, none orthogonally next to another (rule I)."""
-    street, width = grid.street, grid.width
-    cells = [i for i in _CELLS[grid.size] if street >> i & 1]
-    _shuffle(rng, cells)
+def _colour_tiles(rng: random.Random, size: int, street: int, count: int
+                  ) -> tuple[int, ...] | None:
+    """Colour tiles on Street spaces, none orthogonally next to another (rule I); None when
+    they do not fit."""
+    spaces = [space for space in _SPACES[size] if street & space.bit]
+    _shuffle(rng, spaces)
     chosen: list[int] = []
     near = 0  # the chosen tiles and their neighbours
-    for cell in cells:
-        if not near >> cell & 1:
-            chosen.append(cell)
+    for space in spaces:
+        if not near & space.bit:
+            chosen.append(space.index)
             if len(chosen) == count:
                 return tuple(chosen)
-            near |= (0b111 << cell - 1 | 1 << cell + width | 1 << cell - width)
+            near |= space.cross
     return None
 
 
@@ -175,20 +279,20 @@ def raw_grid(rng: random.Random, size: int, colour_count: int) -> Grid | None:
     The Inner Wall count is drawn from WALL_RANGE (rule II); walls never cut the Street area
     (rule III); Colour tiles never touch (rule I).
     """
-    walled = _place_walls(rng, Grid(size, grid_mask(size), ()))
-    if (grid_mask(size) & ~walled.street).bit_count() < WALL_RANGE[size][0]:
+    street = _walled_street(rng, size)
+    if (grid_mask(size) & ~street).bit_count() < WALL_RANGE[size][0]:
         return None
-    colour_cells = _place_colours(rng, walled, colour_count)
+    colour_cells = _colour_tiles(rng, size, street, colour_count)
     if colour_cells is None:
         return None
-    return Grid(size, walled.street, colour_cells)
+    return Grid(size, street, colour_cells)
 
 
 def _score(scored: tuple[float, float, float], calibration: Calibration) -> float:
-    return sum(
-        (value - mean) / spread for value, mean, spread in
-        zip(scored, calibration.means, calibration.spreads, strict=True)
-    )
+    (colour_steps, dead_ends, explores) = scored
+    means, spreads = calibration.means, calibration.spreads
+    return ((colour_steps - means[0]) / spreads[0] + (dead_ends - means[1]) / spreads[1]
+            + (explores - means[2]) / spreads[2])
 
 
 def difficulty_score(measures: MazeMeasures, size: int, colour_count: int) -> float:

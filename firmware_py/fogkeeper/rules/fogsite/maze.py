@@ -121,7 +121,10 @@ class Cell:
 
 
 def colour_kind(colour: Colour) -> CellKind:
-    return CellKind(colour.value)
+    return _COLOUR_KINDS[colour]
+
+
+_COLOUR_KINDS = {colour: CellKind(colour.value) for colour in Colour}
 
 
 @dataclass(frozen=True)

@@ -83,15 +83,28 @@ def grid_from_maze(maze: Maze) -> Grid:
     return Grid(maze.size, street, colour_cells)
 
 
+@cache
+def _plain_rows(size: int) -> tuple[tuple[CellKind, ...], ...]:
+    """Every row of Room spaces and Inner Walls ``size`` wide, indexed by its Street pattern
+    (bit ``col`` set: the space in that column is a Room space)."""
+    return tuple(
+        tuple(CellKind.ROOM if pattern >> col & 1 else CellKind.WALL for col in range(size))
+        for pattern in range(1 << size)
+    )
+
+
 def maze_from_grid(grid: Grid, colours: tuple[Colour, ...]) -> Maze:
     """The Maze a grid stands for; ``colours`` name the tiles at ``grid.colour_cells``."""
-    kinds = {index: colour_kind(colour) for index, colour in
-             zip(grid.colour_cells, colours, strict=True)}
-    street, width, room, wall = grid.street, grid.size + 2, CellKind.ROOM, CellKind.WALL
-    return Maze(grid.size, tuple(
-        tuple(kinds.get(index, room) if street >> index & 1 else wall
-              for index in range(row * width + 1, row * width + 1 + grid.size))
-        for row in range(1, grid.size + 1)))
+    size, street, width = grid.size, grid.street, grid.size + 2
+    plain_rows, row_mask = _plain_rows(size), (1 << size) - 1
+    rows = [plain_rows[street >> row * width + 1 & row_mask] for row in range(1, size + 1)]
+    for index, colour in zip(grid.colour_cells, colours, strict=True):
+        if street >> index & 1:
+            row, col = divmod(index, width)
+            kinds = list(rows[row - 1])
+            kinds[col - 1] = colour_kind(colour)
+            rows[row - 1] = tuple(kinds)
+    return Maze(size, tuple(rows))
 
 
 def flood(grid: Grid, start: int, passable: int) -> int:
@@ -159,27 +172,40 @@ def _mean_colour_steps(grid: Grid) -> float:
     return total / (len(tiles) * (len(tiles) - 1) // 2)
 
 
+@cache
+def _neighbours(size: int) -> dict[int, int]:
+    """Per space of a size x size maze, keyed by its bit (``1 << index``, not the index):
+    the mask of its four orthogonal neighbours."""
+    width = size + 2
+    spaces = grid_mask(size)
+    return {1 << cell: 1 << cell - 1 | 1 << cell + 1 | 1 << cell - width | 1 << cell + width
+            for cell in range(spaces.bit_length()) if spaces >> cell & 1}
+
+
 def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
     """Explores and walking steps the scripted mapper needs to know every space by its Street.
 
-    It never asks about a space it already knows, so the explores are the Street area plus
-    the walls around it (less the start); the steps depend on the maze's corridors.
+    It starts on the Street space ``start`` and never asks about a space it already knows,
+    so the explores are the Street area plus the walls around it (less the start); the steps
+    depend on the maze's corridors.
     """
     known = known_street = here = 1 << start
-    explores = steps = 0
+    steps = 0
     full, street, width = grid.full, grid.street, grid.width
+    neighbours = _neighbours(grid.size)
     while True:
-        asked = (here | here << 1 | here >> 1 | here << width | here >> width) & full & ~known
-        explores += asked.bit_count()
+        around = neighbours[here]
+        asked = around & ~known
         known |= asked
         known_street |= asked & street
         # Known Street spaces with a space still unknown next to them.
-        unknown = full & ~known
-        frontier = known_street & (unknown | unknown << 1 | unknown >> 1 | unknown << width
+        unknown = full ^ known
+        frontier = known_street & (unknown << 1 | unknown >> 1 | unknown << width
                                    | unknown >> width)
         if not frontier:
-            return explores, steps
-        reach, walked = here, 0
+            return known.bit_count() - 1, steps  # every space asked once, the start never
+        # Walk to the nearest of them (``here`` is not one: all around it is known now).
+        reach, walked = here | around & known_street, 1
         while not reach & frontier:
             reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width
                      ) & known_street
