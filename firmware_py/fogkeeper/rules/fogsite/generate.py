@@ -7,7 +7,6 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
 
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour, Maze
@@ -116,7 +115,7 @@ def _gates(block: int) -> list[int] | None:
     if not streets:
         return None
     gates = []
-    for start, end in zip(streets, streets[1:] + [streets[0] + 8], strict=True):
+    for start, end in zip(streets, [*streets[1:], streets[0] + 8], strict=True):
         gate = sum(1 << _RING[at % 8] for at in range(start + 1, end))
         if gate & ~block:
             gates.append(gate & ~block)
@@ -140,11 +139,12 @@ def _gates_by_block(width: int) -> dict[int, tuple[int, ...] | None]:
 _GATES = {size + 2: _gates_by_block(size + 2) for size in WALL_RANGE}
 
 
-class _Space(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Space:
     """A space of the maze and the masks the generator looks up for it (bits of a Grid)."""
 
-    index: int  # its bit index
-    bit: int  # 1 << index
+    bit_index: int
+    bit: int  # 1 << bit_index
     block_shift: int  # street >> block_shift puts its 3x3 block's north-west corner at bit 0
     cross: int  # the space and its four orthogonal neighbours
     around: int  # the eight spaces around it, diagonals included
@@ -162,6 +162,31 @@ def _spaces(size: int) -> tuple[_Space, ...]:
 
 
 _SPACES = {size: _spaces(size) for size in WALL_RANGE}
+
+
+def _rows(size: int) -> tuple[tuple[int, tuple[tuple[_Space, ...], ...]], ...]:
+    """Per row of a size x size maze: its first space's bit index, and per Street pattern
+    of the row (bit ``col`` set: that column is Street) its Street spaces."""
+    width = size + 2
+    rows = []
+    for first in range(width + 1, width * (size + 1), width):
+        spaces = _SPACES[size][(first // width - 1) * size:][:size]
+        rows.append((first, tuple(
+            tuple(space for col, space in enumerate(spaces) if pattern >> col & 1)
+            for pattern in range(1 << size))))
+    return tuple(rows)
+
+
+_ROWS = {size: _rows(size) for size in WALL_RANGE}
+
+
+def _street_spaces(size: int, street: int) -> list[_Space]:
+    """The Street spaces of ``street``, in bit order (looked up a row at a time)."""
+    spaces: list[_Space] = []
+    row_mask = (1 << size) - 1
+    for first, by_pattern in _ROWS[size]:
+        spaces += by_pattern[street >> first & row_mask]
+    return spaces
 
 # per list length: the positions a shuffle swaps, last first, and the bits drawn for each
 _SWAPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in range(64)]
@@ -205,7 +230,10 @@ def _gates_apart(street: int, floating: int, space: _Space, block: int, width: i
     if gates is None:
         return _joined_without(street, space, width)
     anchored = ~(street | floating)  # walls joined to the Outer Wall, and the outside
-    joined = sum(1 for gate in gates if gate << space.block_shift & anchored)
+    joined = 0
+    for gate in gates:
+        if gate << space.block_shift & anchored:
+            joined += 1
     if joined >= 2:
         return False
     if len(gates) - joined <= 1:
@@ -213,16 +241,28 @@ def _gates_apart(street: int, floating: int, space: _Space, block: int, width: i
     return _joined_without(street, space, width)
 
 
-def _anchor(floating: int, wall: int, width: int) -> int:
-    """The floating walls left once ``wall`` (a bit), joined to the Outer Wall, anchors
-    those it touches (and those they touch: diagonals count)."""
-    reach = wall
+def _anchor(floating: int, wall: _Space, width: int) -> int:
+    """The floating walls left once ``wall``, joined to the Outer Wall, anchors those it
+    touches (and those they touch: diagonals count)."""
+    reach = wall.around & floating
     while True:
+        left = floating & ~reach
+        if not left:
+            return 0
         grown = reach | reach << 1 | reach >> 1
-        grown = (grown | grown << width | grown >> width) & (floating | wall)
+        grown = (grown | grown << width | grown >> width) & floating
         if grown == reach:
-            return floating & ~reach
+            return left
         reach = grown
+
+
+def _floating_with(floating: int, street: int, wall: _Space, width: int) -> int:
+    """The floating walls once ``wall`` is put in (``street`` is without it)."""
+    if not wall.around & ~(street | floating):  # no wall joined to the Outer Wall touches it
+        return floating | wall.bit
+    if wall.around & floating:
+        return _anchor(floating, wall, width)
+    return floating
 
 
 def _walled_street(rng: random.Random, size: int) -> int:
@@ -242,14 +282,14 @@ def _walled_street(rng: random.Random, size: int) -> int:
     safe, block_mask = _SAFE_BLOCKS[width], 7 | 7 << width | 7 << 2 * width
     floating = 0  # Inner Walls not joined to the Outer Wall through walls
     for space in spaces:
-        _index, bit, block_shift, _cross, around = space
-        block = street >> block_shift & block_mask
-        if block in safe or floating and _gates_apart(street, floating, space, block, width):
-            street ^= bit
-            if not around & ~(street | floating):  # no wall joined to the Outer Wall touches it
-                floating |= bit
-            elif around & floating:
-                floating = _anchor(floating, bit, width)
+        block = street >> space.block_shift & block_mask
+        if block in safe or (floating and _gates_apart(street, floating, space, block, width)):
+            street ^= space.bit
+            if not floating:
+                if not space.around & ~street:  # it touches no wall: it floats
+                    floating = space.bit
+            else:
+                floating = _floating_with(floating, street, space, width)
             walls += 1
             if walls == wanted:
                 break
@@ -260,13 +300,13 @@ def _colour_tiles(rng: random.Random, size: int, street: int, count: int
                   ) -> tuple[int, ...] | None:
     """Colour tiles on Street spaces, none orthogonally next to another (rule I); None when
     they do not fit."""
-    spaces = [space for space in _SPACES[size] if street & space.bit]
+    spaces = _street_spaces(size, street)
     _shuffle(rng, spaces)
     chosen: list[int] = []
     near = 0  # the chosen tiles and their neighbours
     for space in spaces:
         if not near & space.bit:
-            chosen.append(space.index)
+            chosen.append(space.bit_index)
             if len(chosen) == count:
                 return tuple(chosen)
             near |= space.cross

@@ -134,41 +134,40 @@ def steps_between(grid: Grid, origin: int, target: int, passable: int | None = N
 
 
 def _dead_ends(grid: Grid) -> int:
+    """Street spaces with exactly one Street neighbour, counted by bits."""
     street, width = grid.street, grid.width
-    # A dead end is a Street space with exactly one Street neighbour: count neighbours by bits.
-    shifted = (street << 1, street >> 1, street << width, street >> width)
-    one = two_or_more = 0
-    for neighbours in shifted:
-        two_or_more |= one & neighbours
-        one |= neighbours
-    return (street & one & ~two_or_more).bit_count()
+    north, south, west, east = street >> width, street << width, street >> 1, street << 1
+    some = north | south | west | east
+    two_or_more = north & south | west & east | (north | south) & (west | east)
+    return (street & some & ~two_or_more).bit_count()
 
 
 def _mean_colour_steps(grid: Grid) -> float:
-    """The mean of ``steps_between`` over every pair of Colour tiles: one BFS a tile finds
-    its distances to all later tiles at once."""
+    """The mean of ``steps_between`` over every pair of Colour tiles, by one BFS on copies
+    of the maze stacked one above another (their Outer Wall rings keep them apart): the
+    copy for each tile but the last walks from it to every later tile, all at once."""
     tiles = grid.colour_cells
     if len(tiles) < 2:
         return 0.0
-    street, width = grid.street, grid.size + 2
-    total = 0
+    street, width = grid.street, grid.width
+    streets = reach = goals = 0
     for n, origin in enumerate(tiles[:-1]):
-        goals = 0
+        copy = n * width * width  # where this copy's bits start
+        streets |= street << copy
+        reach |= 1 << origin + copy
         for tile in tiles[n + 1:]:
-            goals |= 1 << tile
-        reach, steps = 1 << origin, 0
-        while True:
-            found = reach & goals
-            if found:
-                total += steps * found.bit_count()
-                goals &= ~found
-                if not goals:
-                    break
-            grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & street
-            if grown == reach:
-                total -= goals.bit_count()  # cut off: -1 a pair, as steps_between says
+            goals |= 1 << tile + copy
+    total = 0
+    for steps in range(street.bit_count()):  # no walk is as long as the Street area
+        found = reach & goals
+        if found:
+            total += steps * found.bit_count()
+            goals ^= found
+            if not goals:
                 break
-            reach, steps = grown, steps + 1
+        reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & streets
+    else:
+        total -= goals.bit_count()  # cut off: -1 a pair, as steps_between says
     return total / (len(tiles) * (len(tiles) - 1) // 2)
 
 
