@@ -19,9 +19,17 @@ from fogkeeper.rules.fogsite import (
     parse_maze,
     validate_maze,
 )
-from fogkeeper.rules.fogsite.generate import CALIBRATION, calibrate, difficulty_of, raw_grid
+from fogkeeper.rules.fogsite.generate import (
+    CALIBRATION,
+    WALL_RANGE,
+    calibrate,
+    difficulty_of,
+    raw_grid,
+)
 from fogkeeper.rules.fogsite.measure import (
+    Grid,
     grid_from_maze,
+    grid_mask,
     maze_from_grid,
     scripted_mapping,
     spaces_to_map,
@@ -171,3 +179,45 @@ def test_the_same_raw_candidates_as_pinned() -> None:
             lines.extend(maze_from_grid(grid, ALL_COLOURS[:colour_count]).rows_text())
     assert lines.count("None") < 100
     assert _sha256(lines) == PINNED_RAW_GRIDS_SHA256
+
+
+def _joined(street: int, width: int) -> bool:
+    """A flood from one Street space reaches them all."""
+    reach = street & -street
+    while True:
+        grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & street
+        if grown == reach:
+            return reach == street
+        reach = grown
+
+
+def _raw_grid_the_plain_way(rng: random.Random, size: int, colour_count: int) -> Grid | None:
+    """The raw generator as the rules say it, with Python's own shuffle and a whole flood
+    for every wall: the reference the fast generator must match draw for draw."""
+    width, low, high = size + 2, *WALL_RANGE[size]
+    street = grid_mask(size)
+    wanted = rng.randint(low, high)
+    spaces = [i for i in range(street.bit_length()) if street >> i & 1]
+    rng.shuffle(spaces)
+    walls = 0
+    for space in spaces:
+        if walls < wanted and _joined(street ^ 1 << space, width):
+            street, walls = street ^ 1 << space, walls + 1
+    if walls < low:
+        return None
+    spaces = [i for i in range(street.bit_length()) if street >> i & 1]
+    rng.shuffle(spaces)
+    tiles: list[int] = []
+    for space in spaces:
+        if len(tiles) < colour_count and all(abs(space - tile) not in (1, width)
+                                             for tile in tiles):
+            tiles.append(space)
+    return Grid(size, street, tuple(tiles)) if len(tiles) == colour_count else None
+
+
+@pytest.mark.parametrize(("size", "colour_count"), sorted(CALIBRATION))
+def test_the_raw_generator_is_the_plain_one(size: int, colour_count: int) -> None:
+    fast, plain = random.Random(size * 10 + colour_count), random.Random(size * 10 + colour_count)
+    for _ in range(3000):
+        assert raw_grid(fast, size, colour_count) == _raw_grid_the_plain_way(
+            plain, size, colour_count)

@@ -95,15 +95,16 @@ def _plain_rows(size: int) -> tuple[tuple[CellKind, ...], ...]:
 
 def maze_from_grid(grid: Grid, colours: tuple[Colour, ...]) -> Maze:
     """The Maze a grid stands for; ``colours`` name the tiles at ``grid.colour_cells``."""
-    size, street, width = grid.size, grid.street, grid.size + 2
+    size, street, width = grid.size, grid.street, grid.width
     plain_rows, row_mask = _plain_rows(size), (1 << size) - 1
-    rows = [plain_rows[street >> row * width + 1 & row_mask] for row in range(1, size + 1)]
+    rows = [plain_rows[street >> first & row_mask]
+            for first in range(width + 1, width * (size + 1), width)]
     for index, colour in zip(grid.colour_cells, colours, strict=True):
         if street >> index & 1:
-            row, col = divmod(index, width)
-            kinds = list(rows[row - 1])
-            kinds[col - 1] = colour_kind(colour)
-            rows[row - 1] = tuple(kinds)
+            row, col = divmod(index - width - 1, width)
+            kinds = list(rows[row])
+            kinds[col] = colour_kind(colour)
+            rows[row] = tuple(kinds)
     return Maze(size, tuple(rows))
 
 
@@ -188,30 +189,31 @@ def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
     so the explores are the Street area plus the walls around it (less the start); the steps
     depend on the maze's corridors.
     """
-    known = known_street = here = 1 << start
+    here = known_street = 1 << start
+    unknown = grid.full ^ here
     steps = 0
-    full, street, width = grid.full, grid.street, grid.width
+    street, width = grid.street, grid.width
     neighbours = _neighbours(grid.size)
     while True:
         around = neighbours[here]
-        asked = around & ~known
-        known |= asked
+        asked = around & unknown
+        unknown ^= asked
         known_street |= asked & street
         # Known Street spaces with a space still unknown next to them.
-        unknown = full ^ known
         frontier = known_street & (unknown << 1 | unknown >> 1 | unknown << width
                                    | unknown >> width)
         if not frontier:
-            return known.bit_count() - 1, steps  # every space asked once, the start never
+            # every space asked once, the start never
+            return (grid.full ^ unknown).bit_count() - 1, steps
         # Walk to the nearest of them (``here`` is not one: all around it is known now).
-        reach, walked = here | around & known_street, 1
+        reach = here | around & known_street
+        steps += 1
         while not reach & frontier:
             reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width
                      ) & known_street
-            walked += 1
+            steps += 1
         nearest = reach & frontier
         here = nearest & -nearest
-        steps += walked
 
 
 def spaces_to_map(grid: Grid) -> int:
