@@ -19,13 +19,7 @@ from fogkeeper.rules.fogsite import (
     parse_maze,
     validate_maze,
 )
-from fogkeeper.rules.fogsite.generate import (
-    CALIBRATION,
-    WALL_RANGE,
-    calibrate,
-    difficulty_of,
-    raw_grid,
-)
+from fogkeeper.rules.fogsite.generate import CALIBRATION, calibrate, difficulty_of
 from fogkeeper.rules.fogsite.measure import (
     Grid,
     grid_from_maze,
@@ -34,6 +28,7 @@ from fogkeeper.rules.fogsite.measure import (
     scripted_mapping,
     spaces_to_map,
 )
+from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid
 
 ALL_COLOURS = tuple(Colour)
 TWO_COLOURS = (Colour.RED, Colour.BLUE)
