@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE
 from fogkeeper.rules.fogsite.measure import Grid, grid_mask
@@ -58,9 +59,6 @@ def _locally_connected(block: int) -> bool:
     return runs == 1
 
 
-_SAFE_WALL = tuple(_locally_connected(block) for block in range(512))
-
-
 def _gates(block: int) -> tuple[int, ...] | None:
     """The gates round the space of a 3x3 block (as block bits): the walls of the ring
     between two of its Street neighbours that follow each other round it. The walls of a
@@ -76,27 +74,33 @@ def _gates(block: int) -> tuple[int, ...] | None:
     return tuple(gates)
 
 
+@dataclass(frozen=True)
 class _Blocks:
-    """The 3x3 blocks of a maze ``width`` spaces wide (ring included), laid out as in its
-    Grid: a space's block is ``street >> space.block_shift & blocks.mask``."""
+    """The 3x3 blocks of a size x size maze, laid out as in its Grid: a space's block is
+    ``street >> space.block_shift & mask``."""
 
-    def __init__(self, width: int) -> None:
-        self.mask = self._laid_out(0b111_111_111, width)
-        self.safe = frozenset(self._laid_out(block, width)
-                              for block in range(512) if _SAFE_WALL[block])
-        self.gates: dict[int, tuple[int, ...] | None] = {}
-        for block in range(512):
-            if not _SAFE_WALL[block]:
-                gates = _gates(block)
-                self.gates[self._laid_out(block, width)] = (
-                    None if gates is None else tuple(self._laid_out(gate, width) for gate in gates))
+    mask: int
+    safe: frozenset[int]  # the blocks where a wall cannot cut (``_locally_connected``)
+    gates: dict[int, tuple[int, ...] | None]  # the others: their gates, laid out the same
 
-    @staticmethod
-    def _laid_out(bits: int, width: int) -> int:
+
+# The tables below are built on first use, not on import: the box starts sooner.
+@cache
+def _blocks(size: int) -> _Blocks:
+    width = size + 2
+    safe_wall = [_locally_connected(block) for block in range(512)]
+
+    def laid_out(bits: int) -> int:
         return bits & 7 | (bits >> 3 & 7) << width | (bits >> 6 & 7) << 2 * width
 
-
-_BLOCKS = {size: _Blocks(size + 2) for size in WALL_RANGE}
+    gates: dict[int, tuple[int, ...] | None] = {}
+    for block in range(512):
+        if not safe_wall[block]:
+            found = _gates(block)
+            gates[laid_out(block)] = (None if found is None
+                                      else tuple(laid_out(gate) for gate in found))
+    safe = frozenset(laid_out(block) for block in range(512) if safe_wall[block])
+    return _Blocks(laid_out(0b111_111_111), safe, gates)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,7 @@ class _Space:
     around: int  # the eight spaces around it, diagonals included
 
 
+@cache
 def _spaces(size: int) -> tuple[_Space, ...]:
     """Every space of a size x size maze (inside its ring), in bit order."""
     width, mask = size + 2, grid_mask(size)
@@ -121,29 +126,24 @@ def _spaces(size: int) -> tuple[_Space, ...]:
     )
 
 
-_SPACES = {size: _spaces(size) for size in WALL_RANGE}
-
-
+@cache
 def _rows(size: int) -> tuple[tuple[int, tuple[tuple[_Space, ...], ...]], ...]:
     """Per row of a size x size maze: its first space's bit index, and per Street pattern
     of the row (bit ``col`` set: that column is Street) its Street spaces."""
     rows = []
     for row in range(size):
-        spaces = _SPACES[size][row * size:(row + 1) * size]
+        spaces = _spaces(size)[row * size:(row + 1) * size]
         rows.append((spaces[0].bit_index, tuple(
             tuple(space for col, space in enumerate(spaces) if pattern >> col & 1)
             for pattern in range(1 << size))))
     return tuple(rows)
 
 
-_ROWS = {size: _rows(size) for size in WALL_RANGE}
-
-
 def _street_spaces(size: int, street: int) -> list[_Space]:
     """The Street spaces of ``street``, in bit order (looked up a row at a time)."""
     spaces: list[_Space] = []
     row_mask = (1 << size) - 1
-    for first, by_pattern in _ROWS[size]:
+    for first, by_pattern in _rows(size):
         spaces += by_pattern[street >> first & row_mask]
     return spaces
 
@@ -184,7 +184,7 @@ def _gates_apart(street: int, floating: int, space: _Space, block: int, size: in
     Street area connected: unless two of its gates are joined through walls. Gates anchored
     to the Outer Wall are joined; a floating gate to none of them, so only two floating
     gates need a flood."""
-    gates = _BLOCKS[size].gates[block]
+    gates = _blocks(size).gates[block]
     if gates is None:  # a lone Street space (more walls than WALL_RANGE allows)
         return _joined_without(street, space, size + 2)
     anchored = ~(street | floating)  # walls joined to the Outer Wall, and the outside
@@ -220,10 +220,10 @@ def _walled_street(rng: random.Random, size: int) -> int:
     one by one, skipping any that would cut it (see the module docstring)."""
     low, high = WALL_RANGE[size]
     wanted = rng.randint(low, high)
-    spaces = list(_SPACES[size])
+    spaces = list(_spaces(size))
     _shuffle(rng, spaces)
     street, walls, width = grid_mask(size), 0, size + 2
-    blocks = _BLOCKS[size]
+    blocks = _blocks(size)
     safe, block_mask = blocks.safe, blocks.mask
     floating = 0  # Inner Walls not joined to the Outer Wall through walls
     for space in spaces:
