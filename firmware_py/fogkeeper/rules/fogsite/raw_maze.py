@@ -228,7 +228,8 @@ def _walled_street(rng: random.Random, size: int) -> int:
     floating = 0  # Inner Walls not joined to the Outer Wall through walls
     for space in spaces:
         block = street >> space.block_shift & block_mask
-        # With no floating wall, all its gates are anchored: it cuts.
+        # With no floating wall, all its gates are anchored: it cuts (a lone Street space
+        # aside, which WALL_RANGE never comes near).
         if block in safe or (floating and _gates_apart(street, floating, space, block, size)):
             street ^= space.bit
             if floating:
