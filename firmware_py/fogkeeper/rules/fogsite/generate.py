@@ -11,18 +11,13 @@ from enum import Enum
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour, Maze
 from fogkeeper.rules.fogsite.measure import (
-    Grid,
     MazeMeasures,
-    grid_mask,
     maze_from_grid,
     measure_grid,
     quick_measures,
 )
-from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
+from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid
 
-# The raw generator draws its Inner Wall count evenly from these ranges. The top is where a
-# 5x5 (4x4) maze still leaves room for 3 Colour tiles that do not touch in most draws.
-WALL_RANGE = {NORMAL_SIZE: (MIN_INNER_WALLS_NORMAL, 12), EASY_SIZE: (MIN_INNER_WALLS_EASY, 7)}
 MAX_ATTEMPTS = 2000
 
 
@@ -62,133 +57,13 @@ CALIBRATION: dict[tuple[int, int], Calibration] = {
 }
 
 
-# The 3x3 block around a space as 9 bits, row by row from the north-west (bit 4 is the
-# space itself), and the ring of 8 around it in walking order (orthogonal neighbours at 1, 5,
-# 7, 3).
-_RING = (0, 1, 2, 5, 8, 7, 6, 3)
-_ORTHOGONAL = (1, 5, 7, 3)
-
-
-def _locally_connected(block: int) -> bool:
-    """True when the space's Street neighbours stay connected around it without it.
-
-    Then a wall there cannot cut the Street area (any way through it goes round); False
-    means "not known": the whole area is flooded to find out.
-    """
-    if not any(block >> bit & 1 for bit in _ORTHOGONAL):
-        return False
-    ring = [block >> bit & 1 for bit in _RING]
-    if all(ring):
-        return True
-    runs = 0  # runs of Street spaces around the ring that hold a neighbour
-    for start in range(8):
-        if ring[start] and not ring[start - 1]:
-            at, holds = start, False
-            while ring[at % 8]:
-                holds = holds or _RING[at % 8] in _ORTHOGONAL
-                at += 1
-            runs += holds
-    return runs == 1
-
-
-_SAFE_WALL = tuple(_locally_connected(block) for block in range(512))
-
-
-def _cell_list(size: int) -> list[int]:
-    grid = Grid(size, grid_mask(size), ())
-    return [i for i in range(grid.full.bit_length()) if grid.street >> i & 1]
-
-
-_CELLS = {size: _cell_list(size) for size in WALL_RANGE}
-
-
-# per list length: the positions a shuffle swaps, last first, and the bits drawn for each
-_SWAPS = [tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in range(64)]
-
-
-def _shuffle(rng: random.Random, cells: list[int]) -> None:
-    """``rng.shuffle(cells)`` step for step (the same draws, so the same mazes), without
-    its two calls a swap: the generator shuffles twice a candidate."""
-    getrandbits = rng.getrandbits
-    for i, bits in _SWAPS[len(cells)]:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cells[i], cells[j] = cells[j], cells[i]
-
-
-def _joined_without(rest: int, cell: int, width: int, street_count: int) -> bool:
-    """Whether the Street area ``rest`` (the area less ``cell``, which was connected) is
-    still connected: it is exactly when the cell's Street neighbours reach each other."""
-    neighbours = (1 << cell + 1 | 1 << cell - 1 | 1 << cell + width | 1 << cell - width) & rest
-    if not neighbours:
-        return street_count == 1
-    reach = neighbours & -neighbours
-    while reach & neighbours != neighbours:
-        grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & rest
-        if grown == reach:
-            return False
-        reach = grown
-    return True
-
-
-def _place_walls(rng: random.Random, grid: Grid) -> Grid:
-    """Walls on random spaces one by one, skipping any that would cut the Street area."""
-    low, high = WALL_RANGE[grid.size]
-    wanted = rng.randint(low, high)
-    street = grid.street
-    cells = [i for i in _CELLS[grid.size] if street >> i & 1]
-    _shuffle(rng, cells)
-    street_count, walls, width = len(cells), 0, grid.width
-    safe = _SAFE_WALL
-    for cell in cells:
-        if walls == wanted:
-            break
-        rest = street ^ 1 << cell
-        around = street >> cell - width - 1  # the 3x3 block from its north-west corner
-        if not (safe[around & 7 | around >> width - 3 & 0o70 | around >> 2 * width - 6 & 0o700]
-                or _joined_without(rest, cell, width, street_count)):
-            continue
-        street, street_count, walls = rest, street_count - 1, walls + 1
-    return Grid(grid.size, street, ())
-
-
-def _place_colours(rng: random.Random, grid: Grid, count: int) -> tuple[int, ...] | None:
-    """Colour tiles on Street spaces, none orthogonally next to another (rule I)."""
-    street, width = grid.street, grid.width
-    cells = [i for i in _CELLS[grid.size] if street >> i & 1]
-    _shuffle(rng, cells)
-    chosen: list[int] = []
-    near = 0  # the chosen tiles and their neighbours
-    for cell in cells:
-        if not near >> cell & 1:
-            chosen.append(cell)
-            if len(chosen) == count:
-                return tuple(chosen)
-            near |= (0b111 << cell - 1 | 1 << cell + width | 1 << cell - width)
-    return None
-
-
-def raw_grid(rng: random.Random, size: int, colour_count: int) -> Grid | None:
-    """One candidate from the raw generator: a valid layout, or None when the tiles don't fit.
-
-    The Inner Wall count is drawn from WALL_RANGE (rule II); walls never cut the Street area
-    (rule III); Colour tiles never touch (rule I).
-    """
-    walled = _place_walls(rng, Grid(size, grid_mask(size), ()))
-    if (grid_mask(size) & ~walled.street).bit_count() < WALL_RANGE[size][0]:
-        return None
-    colour_cells = _place_colours(rng, walled, colour_count)
-    if colour_cells is None:
-        return None
-    return Grid(size, walled.street, colour_cells)
-
-
 def _score(scored: tuple[float, float, float], calibration: Calibration) -> float:
-    return sum(
-        (value - mean) / spread for value, mean, spread in
-        zip(scored, calibration.means, calibration.spreads, strict=True)
-    )
+    """Each measure counted in spreads from its mean, summed left to right: the order fixes
+    the float, and so the band a maze near a cut point falls in."""
+    (colour_steps, dead_ends, explores) = scored
+    means, spreads = calibration.means, calibration.spreads
+    return ((colour_steps - means[0]) / spreads[0] + (dead_ends - means[1]) / spreads[1]
+            + (explores - means[2]) / spreads[2])
 
 
 def difficulty_score(measures: MazeMeasures, size: int, colour_count: int) -> float:

@@ -121,7 +121,10 @@ class Cell:
 
 
 def colour_kind(colour: Colour) -> CellKind:
-    return CellKind(colour.value)
+    return _COLOUR_KINDS[colour]
+
+
+_COLOUR_KINDS = {colour: CellKind(colour.value) for colour in Colour}
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ class Maze:
     def __post_init__(self) -> None:
         if self.size not in (NORMAL_SIZE, EASY_SIZE):
             raise RulesError(f"a maze is {NORMAL_SIZE}x{NORMAL_SIZE} or {EASY_SIZE}x{EASY_SIZE}")
-        if len(self.kinds) != self.size or any(len(row) != self.size for row in self.kinds):
+        if len(self.kinds) != self.size or set(map(len, self.kinds)) != {self.size}:
             raise RulesError(f"a maze needs {self.size} rows of {self.size} cells")
 
     def __repr__(self) -> str:

@@ -83,15 +83,29 @@ def grid_from_maze(maze: Maze) -> Grid:
     return Grid(maze.size, street, colour_cells)
 
 
+@cache
+def _plain_rows(size: int) -> tuple[tuple[CellKind, ...], ...]:
+    """Every row of Room spaces and Inner Walls ``size`` wide, indexed by its Street pattern
+    (bit ``col`` set: the space in that column is a Room space)."""
+    return tuple(
+        tuple(CellKind.ROOM if pattern >> col & 1 else CellKind.WALL for col in range(size))
+        for pattern in range(1 << size)
+    )
+
+
 def maze_from_grid(grid: Grid, colours: tuple[Colour, ...]) -> Maze:
     """The Maze a grid stands for; ``colours`` name the tiles at ``grid.colour_cells``."""
-    kinds = {index: colour_kind(colour) for index, colour in
-             zip(grid.colour_cells, colours, strict=True)}
-    street, width, room, wall = grid.street, grid.size + 2, CellKind.ROOM, CellKind.WALL
-    return Maze(grid.size, tuple(
-        tuple(kinds.get(index, room) if street >> index & 1 else wall
-              for index in range(row * width + 1, row * width + 1 + grid.size))
-        for row in range(1, grid.size + 1)))
+    size, street, width = grid.size, grid.street, grid.width
+    plain_rows, row_mask = _plain_rows(size), (1 << size) - 1
+    rows = [plain_rows[street >> first & row_mask]
+            for first in range(width + 1, width * (size + 1), width)]
+    for index, colour in zip(grid.colour_cells, colours, strict=True):
+        if street >> index & 1:
+            row, col = divmod(index - width - 1, width)
+            kinds = list(rows[row])
+            kinds[col] = colour_kind(colour)
+            rows[row] = tuple(kinds)
+    return Maze(size, tuple(rows))
 
 
 def flood(grid: Grid, start: int, passable: int) -> int:
@@ -121,72 +135,85 @@ def steps_between(grid: Grid, origin: int, target: int, passable: int | None = N
 
 
 def _dead_ends(grid: Grid) -> int:
+    """Street spaces with exactly one Street neighbour, counted by bits."""
     street, width = grid.street, grid.width
-    # A dead end is a Street space with exactly one Street neighbour: count neighbours by bits.
-    shifted = (street << 1, street >> 1, street << width, street >> width)
-    one = two_or_more = 0
-    for neighbours in shifted:
-        two_or_more |= one & neighbours
-        one |= neighbours
-    return (street & one & ~two_or_more).bit_count()
+    north, south, west, east = street >> width, street << width, street >> 1, street << 1
+    some = north | south | west | east
+    two_or_more = north & south | west & east | (north | south) & (west | east)
+    return (street & some & ~two_or_more).bit_count()
 
 
 def _mean_colour_steps(grid: Grid) -> float:
-    """The mean of ``steps_between`` over every pair of Colour tiles: one BFS a tile finds
-    its distances to all later tiles at once."""
+    """The mean of ``steps_between`` over every pair of Colour tiles, by one BFS on copies
+    of the maze stacked one above another (their Outer Wall rings keep them apart): the
+    copy for each tile but the last walks from it to every later tile, all at once."""
     tiles = grid.colour_cells
     if len(tiles) < 2:
         return 0.0
-    street, width = grid.street, grid.size + 2
-    total = 0
+    street, width = grid.street, grid.width
+    streets = reach = goals = 0
     for n, origin in enumerate(tiles[:-1]):
-        goals = 0
+        copy = n * width * width  # where this copy's bits start
+        streets |= street << copy
+        reach |= 1 << origin + copy
         for tile in tiles[n + 1:]:
-            goals |= 1 << tile
-        reach, steps = 1 << origin, 0
-        while True:
-            found = reach & goals
-            if found:
-                total += steps * found.bit_count()
-                goals &= ~found
-                if not goals:
-                    break
-            grown = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & street
-            if grown == reach:
-                total -= goals.bit_count()  # cut off: -1 a pair, as steps_between says
+            goals |= 1 << tile + copy
+    total = 0
+    for steps in range(street.bit_count()):  # no walk is as long as the Street area
+        found = reach & goals
+        if found:
+            total += steps * found.bit_count()
+            goals ^= found
+            if not goals:
                 break
-            reach, steps = grown, steps + 1
+        reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width) & streets
+    else:
+        total -= goals.bit_count()  # cut off: -1 a pair, as steps_between says
     return total / (len(tiles) * (len(tiles) - 1) // 2)
+
+
+@cache
+def _neighbours(size: int) -> dict[int, int]:
+    """Per space of a size x size maze, keyed by its bit (``1 << index``, not the index):
+    the mask of its four orthogonal neighbours."""
+    width = size + 2
+    spaces = grid_mask(size)
+    return {1 << cell: 1 << cell - 1 | 1 << cell + 1 | 1 << cell - width | 1 << cell + width
+            for cell in range(spaces.bit_length()) if spaces >> cell & 1}
 
 
 def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
     """Explores and walking steps the scripted mapper needs to know every space by its Street.
 
-    It never asks about a space it already knows, so the explores are the Street area plus
-    the walls around it (less the start); the steps depend on the maze's corridors.
+    It starts on the Street space ``start`` and never asks about a space it already knows,
+    so the explores are the Street area plus the walls around it (less the start); the steps
+    depend on the maze's corridors.
     """
-    known = known_street = here = 1 << start
-    explores = steps = 0
-    full, street, width = grid.full, grid.street, grid.width
+    here = known_street = 1 << start
+    unknown = grid.full ^ here
+    steps = 0
+    street, width = grid.street, grid.width
+    neighbours = _neighbours(grid.size)
     while True:
-        asked = (here | here << 1 | here >> 1 | here << width | here >> width) & full & ~known
-        explores += asked.bit_count()
-        known |= asked
+        around = neighbours[here]
+        asked = around & unknown
+        unknown ^= asked
         known_street |= asked & street
         # Known Street spaces with a space still unknown next to them.
-        unknown = full & ~known
-        frontier = known_street & (unknown | unknown << 1 | unknown >> 1 | unknown << width
+        frontier = known_street & (unknown << 1 | unknown >> 1 | unknown << width
                                    | unknown >> width)
         if not frontier:
-            return explores, steps
-        reach, walked = here, 0
+            # every space asked once, the start never
+            return (grid.full ^ unknown).bit_count() - 1, steps
+        # Walk to the nearest of them (``here`` is not one: all around it is known now).
+        reach = here | around & known_street
+        steps += 1
         while not reach & frontier:
             reach = (reach | reach << 1 | reach >> 1 | reach << width | reach >> width
                      ) & known_street
-            walked += 1
+            steps += 1
         nearest = reach & frontier
         here = nearest & -nearest
-        steps += walked
 
 
 def spaces_to_map(grid: Grid) -> int:
