@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from fogkeeper.rules.fog import _data as d
@@ -67,6 +68,15 @@ class Board:
             if boat.nation == nation:
                 return boat
         raise E(f"board {self.name} has no {nation} boat")
+
+    @cached_property
+    def nation_of_tile(self) -> Mapping[str, str]:
+        """Water tile -> the nation of the (first) boat on it: a mission card may name a boat
+        by its tile. Worked out once per board, not at every score."""
+        found: dict[str, str] = {}
+        for boat in self.boats:
+            found.setdefault(boat.water_tile, boat.nation)
+        return found
 
     def mission_card_letters(self, extra_boat: str | None = None) -> tuple[str, ...]:
         """Mission card letters in use on this board (S/F A; M A+B or A+C; L all)."""

@@ -10,7 +10,7 @@ from fogkeeper.rules.fog import legality
 from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
-from fogkeeper.rules.fog.missions import MissionResult, player_missions, standing_of
+from fogkeeper.rules.fog.missions import MissionResult, missions_by_player, standing_of
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
@@ -137,7 +137,9 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
             if x.owner in owner_of:
                 by_player[owner_of[x.owner]].append(x)
     boats = [b.nation for b in table.boats]
-    standing = standing_of(by_player)
+    missions_of = missions_by_player(
+        {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
+        standing_of(by_player), boats)
     scores = []
     for player in record.players:
         if solo:
@@ -148,8 +150,7 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
             mine = [x for c in dict.fromkeys(player.colours) for x in table.owned.get(c, ())]
         totals = [c.total for c in colours]
         base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
-        missions = tuple(player_missions(_mission_cards(record, player.name), rules.cards,
-                                         board, player.name, by_player, standing, boats))
+        missions = tuple(missions_of[player.name])
         lost, commoners = _tie_counts(mine)
         scores.append(PlayerScore(player.name, colours, base, missions,
                                   base + sum(m.rp for m in missions), lost, commoners))
