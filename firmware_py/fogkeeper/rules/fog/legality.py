@@ -15,7 +15,8 @@ from fogkeeper.rules.fog.record import Record
 STANDARD_FACES = {"A": (6, 7), "B": (5, 6), "C": (4, 5), "D": (2, 3)}
 
 
-def _label(index: int, islander: FinalIslander) -> str:
+def label_of(index: int, islander: FinalIslander) -> str:
+    """How a problem names one Islander of the record: its key and what it is."""
     return (f"final_positions[{index}] ({islander.nation} {islander.type.value} of "
             f"{islander.owner})")
 
@@ -55,27 +56,36 @@ def _setup_problems(record: Record, board: Board) -> Iterator[str]:
 
 def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iterator[str]:
     nations = {b.nation for b in boats}
+    rows = set(board.rows)
     reached = set(swallowed_rows(board, record.fog_start, max(record.fog_final, 0)))
     colours = set(record.colours)
+    owners_in_play = not record.is_solo
+    intensive = record.options.drive_off == "intensive"
+    beach = PlaceKind.BEACH     # read once: an Enum member read through its class is slow
     for i, isl in enumerate(record.islanders):
         at = isl.at
         if isl.nation not in board.supply:
-            yield f"{_label(i, isl)}: board {board.name} has no {isl.nation} Islanders"
-        if not record.is_solo and isl.owner not in colours:
-            yield f"{_label(i, isl)}: owner {isl.owner} is not a colour in play"
-        if at.kind in (PlaceKind.BOAT, PlaceKind.PIER) and at.nation not in nations:
-            yield f"{_label(i, isl)}: {at} names a boat that is not on the table"
-        if at.kind in (PlaceKind.BEACH, PlaceKind.LOST) and at.row not in board.rows:
-            yield f"{_label(i, isl)}: {at} names a row board {board.name} does not have"
-        elif at.kind is PlaceKind.LOST and at.row not in reached:
-            yield (f"{_label(i, isl)}: lost in row {at.row}, but the FOG (from {record.fog_start}"
-                   f" to {record.fog_final}) reached only rows {', '.join(sorted(reached)) or '-'}")
-        elif at.kind is PlaceKind.BEACH and at.row in reached:
-            yield f"{_label(i, isl)}: still on row {at.row}, which the FOG has swallowed"
-        if isl.covered and (not at.productive or record.options.drive_off != "intensive"):
-            yield f"{_label(i, isl)}: only Drive Off Intensive covers an Islander on a place"
-        elif isl.covered and isl.nation == at.nation:
-            yield f"{_label(i, isl)}: Drive Off never covers an Islander of the boat's own nation"
+            yield f"{label_of(i, isl)}: board {board.name} has no {isl.nation} Islanders"
+        if owners_in_play and isl.owner not in colours:
+            yield f"{label_of(i, isl)}: owner {isl.owner} is not a colour in play"
+        if at.rescued and at.nation not in nations:     # in a boat or on its pier
+            yield f"{label_of(i, isl)}: {at} names a boat that is not on the table"
+        if at.lost or at.kind is beach:
+            if at.row not in rows:
+                yield f"{label_of(i, isl)}: {at} names a row board {board.name} does not have"
+            elif at.lost and at.row not in reached:
+                yield (f"{label_of(i, isl)}: lost in row {at.row}, but the FOG (from "
+                       f"{record.fog_start} to {record.fog_final}) reached only rows "
+                       f"{', '.join(sorted(reached)) or '-'}")
+            elif not at.lost and at.row in reached:
+                yield f"{label_of(i, isl)}: still on row {at.row}, which the FOG has swallowed"
+        if isl.covered:
+            if not at.productive or not intensive:
+                yield (f"{label_of(i, isl)}: only Drive Off Intensive covers an Islander on a "
+                       "place")
+            elif isl.nation == at.nation:
+                yield (f"{label_of(i, isl)}: Drive Off never covers an Islander of the boat's "
+                       "own nation")
 
 
 def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
@@ -85,35 +95,50 @@ def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
         return tuple(False for _ in record.islanders)
     if any(x.rescue_leader for x in record.islanders):
         return tuple(x.rescue_leader for x in record.islanders)
-    return tuple(x.type is IslanderType.LEADER for x in record.islanders)
+    leader = IslanderType.LEADER    # read once: an Enum member read through its class is slow
+    return tuple(x.type is leader for x in record.islanders)
 
 
 def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
-    by_place: dict[tuple[str, str, IslanderType], list[tuple[FinalIslander, bool]]] = {}
-    sterns: Counter[str] = Counter()
-    for isl, leader in zip(record.islanders, rescue_leader_flags(record), strict=True):
-        if isl.at.productive:
-            by_place.setdefault((isl.at.nation, isl.at.area, isl.type), []).append((isl, leader))
-        elif isl.at.in_boat:
-            sterns[isl.at.nation] += 1
+    """Productive places and sterns over their room. Islanders are counted per place and
+    type; only a place over its room looks at who stands there (Drive Off, Leaders)."""
+    on_places: dict[tuple[str, str, IslanderType], int] = {}
+    sterns: dict[str, int] = {}
+    for isl in record.islanders:
+        at = isl.at
+        if at.productive:
+            key = (at.nation, at.area, isl.type)
+            on_places[key] = on_places.get(key, 0) + 1
+        elif at.in_boat:
+            sterns[at.nation] = sterns.get(at.nation, 0) + 1
     boat_of = {b.nation: b for b in boats}
-    for (nation, area, kind), group in by_place.items():
+    for (nation, area, kind), count in on_places.items():
         if nation not in boat_of:
             continue
         boat = boat_of[nation]
         capacity = boat.capacity(area, kind)
-        excess = len(group) - capacity
+        excess = count - capacity
         if capacity == 0:
-            yield f"boat {nation} Area {area} has no {kind.value} place ({len(group)} there)"
-        elif excess > 0 and excess > _stacking_allowed(record, boat, group):
+            yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
+        elif excess > 0 and excess > _stacking_allowed(
+                record, boat, _standing_on(record, nation, area, kind)):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
-                   f"{len(group)} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
+                   f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
     if record.options.drive_off != "advanced":
         for nation, count in sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
                 yield (f"boat {nation} stern holds {count} Islanders, room for "
                        f"{boat_of[nation].stern_capacity}")
+
+
+def _standing_on(record: Record, nation: str, area: str, kind: IslanderType
+                 ) -> list[tuple[FinalIslander, bool]]:
+    """The Islanders of this type on this Area's places, each with its option-10 Leader flag."""
+    flags = rescue_leader_flags(record)
+    return [(x, leader) for x, leader in zip(record.islanders, flags, strict=True)
+            if x.at.nation == nation and x.at.area == area and x.at.productive
+            and x.type is kind]
 
 
 def _stacking_allowed(
@@ -130,11 +155,12 @@ def _stacking_allowed(
 
 def _supply_problems(record: Record, board: Board) -> Iterator[str]:
     counts = Counter((x.nation, x.type) for x in record.islanders)
-    for (nation, kind), count in sorted(counts.items()):
-        have = board.supply.get(nation, {}).get(kind, 0)
-        if nation in board.supply and count > have:
-            yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
-                   f"{have}")
+    supply = board.supply
+    over = [(key, count) for key, count in counts.items()
+            if key[0] in supply and count > supply[key[0]].get(key[1], 0)]
+    for (nation, kind), count in sorted(over):
+        yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
+               f"{supply[nation].get(kind, 0)}")
 
 
 def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:

@@ -65,8 +65,9 @@ class Place:
     """A parsed `at` value: kind plus nation (boat/pier), area (boat) or row (beach/lost).
 
     productive = on a productive place of a boat (Areas A-D, not the stern); in_boat =
-    anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25). They are
-    stored, not computed, because scoring reads them in every loop.
+    anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25); lost =
+    swallowed by the FOG. They are stored, not computed, because scoring reads them in
+    every loop.
     """
 
     kind: PlaceKind
@@ -76,12 +77,14 @@ class Place:
     productive: bool = field(init=False, compare=False, repr=False)
     in_boat: bool = field(init=False, compare=False, repr=False)
     rescued: bool = field(init=False, compare=False, repr=False)
+    lost: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         in_boat = self.kind is PlaceKind.BOAT
         object.__setattr__(self, "in_boat", in_boat)
         object.__setattr__(self, "productive", in_boat and self.area in AREAS)
         object.__setattr__(self, "rescued", in_boat or self.kind is PlaceKind.PIER)
+        object.__setattr__(self, "lost", self.kind is PlaceKind.LOST)
 
     def __str__(self) -> str:
         if self.kind is PlaceKind.BOAT:
