@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TypeVar
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType
 
 Kind = tuple[IslanderType, str]     # an Islander's type and nation
-K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -44,10 +42,6 @@ class Standing:
     most_rescued: Mapping[str, int]
 
 
-def _add(counts: dict[K, int], key: K) -> None:
-    counts[key] = counts.get(key, 0) + 1
-
-
 def _most(per_player: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
     most: dict[str, int] = {}
     for counts in per_player.values():
@@ -63,33 +57,43 @@ def standing_of(islanders_by_player: Mapping[str, Sequence[FinalIslander]]) -> S
     kinds: dict[str, dict[Kind, int]] = {}
     types: dict[str, dict[IslanderType, int]] = {}
     for player, islanders in islanders_by_player.items():
-        in_boat[player], rescued[player], kinds[player], types[player] = {}, {}, {}, {}
+        boats: dict[str, int] = {}
+        nations: dict[str, int] = {}
+        by_kind: dict[Kind, int] = {}
+        by_type: dict[IslanderType, int] = {}
         for x in islanders:
             if x.at.rescued:
-                _add(rescued[player], x.nation)
-                _add(kinds[player], (x.type, x.nation))
-                _add(types[player], x.type)
+                nations[x.nation] = nations.get(x.nation, 0) + 1
+                by_kind[(x.type, x.nation)] = by_kind.get((x.type, x.nation), 0) + 1
+                by_type[x.type] = by_type.get(x.type, 0) + 1
                 if x.at.in_boat:
-                    _add(in_boat[player], x.at.nation)
+                    boats[x.at.nation] = boats.get(x.at.nation, 0) + 1
+        in_boat[player], rescued[player], kinds[player], types[player] = (
+            boats, nations, by_kind, by_type)
     return Standing(in_boat, rescued, kinds, types, _most(in_boat), _most(rescued))
 
 
-def achievement(card: AchievementCard, board: Board, player: str, standing: Standing,
-                boats: Sequence[str]) -> MissionResult:
-    """Does `player` have the most Islanders as the card asks? A tie is enough, and "the
-    most" needs at least one Islander."""
-    if not any(other != player for other in standing.in_boat):
-        return MissionResult(card.card_id, 0, False, "needs other players (not in solo)")
+def achievement(card: AchievementCard, board: Board, standing: Standing,
+                boats: Sequence[str]) -> dict[str, MissionResult]:
+    """Each player's result for this card: do they have the most Islanders as the card
+    asks? A tie is enough, and "the most" needs at least one Islander."""
+    players = list(standing.in_boat)
+    if len(players) < 2:
+        return dict.fromkeys(players, MissionResult(
+            card.card_id, 0, False, "needs other players (not in solo)"))
     nation = _card_nation(board, card.nation, card.water_tile)
     if nation not in boats and card.goal != "most_in_any_boat":
-        return MissionResult(card.card_id, 0, False, f"no {nation or '?'} boat on the table")
+        return dict.fromkeys(players, MissionResult(
+            card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
     if card.goal == "most_rescued":
-        mine, most = standing.rescued[player], standing.most_rescued
+        counts, most = standing.rescued, standing.most_rescued
     else:
-        mine, most = standing.in_boat[player], standing.most_in_boat
+        counts, most = standing.in_boat, standing.most_in_boat
     targets = boats if card.goal == "most_in_any_boat" else (nation,)
-    done = any(mine.get(b, 0) >= max(1, most.get(b, 0)) for b in targets)
-    return MissionResult(card.card_id, card.rp if done else 0, done)
+    done = MissionResult(card.card_id, card.rp, True)
+    missed = MissionResult(card.card_id, 0, False)
+    return {p: done if any(counts[p].get(b, 0) >= max(1, most.get(b, 0)) for b in targets)
+            else missed for p in players}
 
 
 @dataclass(frozen=True)
@@ -100,17 +104,21 @@ class _Combination:
 
     cards: tuple[RescuedIslanderCard, ...]
     rp: int
-    named: Mapping[Kind, int]
+    named: tuple[tuple[Kind, int], ...]
     named_types: Mapping[IslanderType, int]
-    any_nation: Mapping[IslanderType, int]
+    any_nation: tuple[tuple[IslanderType, int], ...]
 
     def fits(self, kinds: Mapping[Kind, int], types: Mapping[IslanderType, int]) -> bool:
         """Can distinct rescued Islanders (counted by kind and by type) fill every pictured
         one? Named needs take their own nation's Islanders; a black need takes any Islander
         of its type that the named needs left."""
-        return (all(kinds.get(kind, 0) >= n for kind, n in self.named.items())
-                and all(types.get(t, 0) - self.named_types.get(t, 0) >= n
-                        for t, n in self.any_nation.items()))
+        for kind, n in self.named:
+            if kinds.get(kind, 0) < n:
+                return False
+        for type_, n in self.any_nation:
+            if types.get(type_, 0) - self.named_types.get(type_, 0) < n:
+                return False
+        return True
 
 
 def _combination(cards: tuple[RescuedIslanderCard, ...], board: Board) -> _Combination:
@@ -121,50 +129,70 @@ def _combination(cards: tuple[RescuedIslanderCard, ...], board: Board) -> _Combi
         for need in card.islanders:
             nation = _card_nation(board, need.nation, need.water_tile)
             if nation == "any":
-                _add(any_nation, need.type)
+                any_nation[need.type] = any_nation.get(need.type, 0) + 1
             else:
-                _add(named, (need.type, nation))
-                _add(named_types, need.type)
-    return _Combination(cards, sum(c.rp for c in cards), named, named_types, any_nation)
+                named[(need.type, nation)] = named.get((need.type, nation), 0) + 1
+                named_types[need.type] = named_types.get(need.type, 0) + 1
+    return _Combination(cards, sum(c.rp for c in cards), tuple(named.items()), named_types,
+                        tuple(any_nation.items()))
 
 
-def _combinations(cards: Sequence[RescuedIslanderCard], board: Board) -> list[_Combination]:
-    """Every non-empty set of these cards, largest first: the order the best is chosen in
-    (the first of equal RP wins)."""
-    return [_combination(combo, board) for size in range(len(cards), 0, -1)
-            for combo in combinations(cards, size)]
+@dataclass(frozen=True)
+class _Hand:
+    """The mission cards one or more players score: the "Rescued Islander" cards with every
+    set of them, largest first (the order the best is chosen in: the first of equal RP
+    wins) and each card's two outcomes; then the "Rescue Achievements" cards."""
+
+    rescued: tuple[RescuedIslanderCard, ...]
+    combinations: tuple[_Combination, ...]
+    done: tuple[MissionResult, ...]
+    missed: tuple[MissionResult, ...]
+    achievements: tuple[AchievementCard, ...]
 
 
-def rescued_islanders(cards: Sequence[RescuedIslanderCard], combos: Sequence[_Combination],
-                      player: str, standing: Standing) -> list[MissionResult]:
-    """Score these cards together (`combos` lists their sets); each Islander counts for one
+def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
+    picked = [cards.by_id(c) for c in card_ids]
+    rescued = tuple(c for c in picked if isinstance(c, RescuedIslanderCard))
+    return _Hand(
+        rescued,
+        tuple(_combination(combo, board) for size in range(len(rescued), 0, -1)
+              for combo in combinations(rescued, size)),
+        tuple(MissionResult(c.card_id, c.rp, True) for c in rescued),
+        tuple(MissionResult(c.card_id, 0, False) for c in rescued),
+        tuple(c for c in picked if isinstance(c, AchievementCard)))
+
+
+def rescued_islanders(hand: _Hand, player: str, standing: Standing) -> list[MissionResult]:
+    """Score the hand's "Rescued Islander" cards together; each Islander counts for one
     card only, and the player gets the best combination."""
     kinds, types = standing.rescued_kinds[player], standing.rescued_types[player]
     best: tuple[RescuedIslanderCard, ...] = ()
     best_rp = 0
-    for combo in combos:
+    for combo in hand.combinations:
         if combo.rp > best_rp and combo.fits(kinds, types):
             best, best_rp = combo.cards, combo.rp
     chosen = {c.card_id for c in best}
-    return [MissionResult(c.card_id, c.rp if c.card_id in chosen else 0, c.card_id in chosen)
-            for c in cards]
+    return [done if card.card_id in chosen else missed
+            for card, done, missed in zip(hand.rescued, hand.done, hand.missed, strict=True)]
 
 
 def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, board: Board,
                        standing: Standing, boats: Sequence[str]) -> dict[str, list[MissionResult]]:
     """Every mission each player scores (their kept cards plus the open ones). Players with
-    the same "Rescued Islander" cards (all of them, with open missions) share one list of
-    the cards' combinations."""
-    combos_of: dict[tuple[str, ...], list[_Combination]] = {}
+    the same cards (all of them, with open missions) share the work on them, and each
+    "Rescue Achievements" card is decided once for everyone."""
+    hands: dict[tuple[str, ...], _Hand] = {}
+    achieved: dict[str, dict[str, MissionResult]] = {}
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
-        picked = [cards.by_id(c) for c in ids]
-        rescued = [c for c in picked if isinstance(c, RescuedIslanderCard)]
-        key = tuple(c.card_id for c in rescued)
-        if key not in combos_of:
-            combos_of[key] = _combinations(rescued, board)
-        found = rescued_islanders(rescued, combos_of[key], player, standing)
-        found += [achievement(c, board, player, standing, boats) for c in picked
-                  if isinstance(c, AchievementCard)]
+        key = tuple(ids)
+        if key not in hands:
+            hands[key] = _hand(ids, cards, board)
+        hand = hands[key]
+        found = rescued_islanders(hand, player, standing)
+        for card in hand.achievements:
+            if card.card_id not in achieved:
+                achieved[card.card_id] = achievement(card, board, standing, boats)
+            found.append(achieved[card.card_id][player])
         results[player] = found
     return results
