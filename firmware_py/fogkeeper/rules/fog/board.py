@@ -60,7 +60,17 @@ class Board:
         if self.extra_boat_letters and extra_boat not in self.extra_boat_letters:
             allowed = ", ".join(sorted(self.extra_boat_letters))
             raise E(f"board {self.name}: choose the extra boat tile, one of {allowed}")
-        return tuple(b for b in self.boats if not b.optional or b.water_tile == extra_boat)
+        boats = self._in_play.get(extra_boat)
+        if boats is None:
+            boats = self._in_play[extra_boat] = tuple(
+                b for b in self.boats if not b.optional or b.water_tile == extra_boat)
+        return boats
+
+    @cached_property
+    def _in_play(self) -> dict[str | None, tuple[Boat, ...]]:
+        """boats_in_play by extra boat tile, worked out once per board: every check and
+        score asks it."""
+        return {}
 
     def boat(self, nation: str) -> Boat:
         """The boat of a nation (any boat on this board)."""

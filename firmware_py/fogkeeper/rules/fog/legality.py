@@ -61,7 +61,7 @@ def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iter
     colours = set(record.colours)
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
-    beach = PlaceKind.BEACH     # read once: an Enum member read through its class is slow
+    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
     for i, isl in enumerate(record.islanders):
         at = isl.at
         if isl.nation not in board.supply:
@@ -95,7 +95,7 @@ def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
         return tuple(False for _ in record.islanders)
     if any(x.rescue_leader for x in record.islanders):
         return tuple(x.rescue_leader for x in record.islanders)
-    leader = IslanderType.LEADER    # read once: an Enum member read through its class is slow
+    leader = IslanderType.LEADER    # (an Enum member: read once, not per Islander)
     return tuple(x.type is leader for x in record.islanders)
 
 

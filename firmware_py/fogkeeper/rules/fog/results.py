@@ -11,7 +11,7 @@ from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
 from fogkeeper.rules.fog.missions import MissionResult, missions_by_player, standing_of
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
 from fogkeeper.rules.fog.table_checks import table_problems
@@ -98,9 +98,10 @@ def _ranks(keys: Sequence[tuple[int, int, int]]) -> list[int]:
 
 
 def _tie_counts(islanders: Sequence[FinalIslander]) -> tuple[int, int]:
-    lost = sum(1 for x in islanders if x.at.kind is PlaceKind.LOST)
-    commoners = sum(1 for x in islanders if x.type is IslanderType.COMMONER
-                    and x.at.rescued and not x.covered)
+    lost = sum(1 for x in islanders if x.at.lost)
+    commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
+    commoners = sum(1 for x in islanders if x.type is commoner and x.at.rescued
+                    and not x.covered)
     return lost, commoners
 
 
@@ -128,19 +129,18 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
     board = rules.board
     table = table_of(record, board)
     solo = record.is_solo
-    by_player: dict[str, list[FinalIslander]] = {p.name: [] for p in record.players}
+    # each player's scoring Islanders, for the missions (solo: every one is the player's)
     if solo:
-        by_player[record.players[0].name].extend(table.scored)
+        by_player: dict[str, list[FinalIslander]] = {p.name: [] for p in record.players}
+        by_player[record.players[0].name] = list(table.scored)
     else:
-        owner_of = {c: p.name for p in record.players for c in p.colours}
-        for x in table.scored:
-            if x.owner in owner_of:
-                by_player[owner_of[x.owner]].append(x)
-    boats = [b.nation for b in table.boats]
+        by_player = {p.name: [x for c in dict.fromkeys(p.colours)
+                              for x in table.scored_by_owner.get(c, ())]
+                     for p in record.players}
     missions_of = missions_by_player(
         {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
-        standing_of(by_player), boats)
-    scores = []
+        standing_of(by_player), [b.nation for b in table.boats])
+    unranked = []
     for player in record.players:
         if solo:
             colours: tuple[ColourScore, ...] = (solo_score(record, board, table),)
@@ -151,42 +151,39 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
         totals = [c.total for c in colours]
         base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
         missions = tuple(missions_of[player.name])
-        lost, commoners = _tie_counts(mine)
-        scores.append(PlayerScore(player.name, colours, base, missions,
-                                  base + sum(m.rp for m in missions), lost, commoners))
-    return scores
+        score = base + sum(m.rp for m in missions)
+        unranked.append((player.name, colours, base, missions, score, *_tie_counts(mine)))
+    ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
+    return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
 def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
     by_name = {p.name: p for p in players}
-    teams = []
+    unranked = []
     for members in record.teams:
         unknown = [m for m in members if m not in by_name]
         if unknown:
             raise RecordError(f"teams: {', '.join(unknown)} is not a player")
         scores = [by_name[m].score for m in members]
         value = min(scores) if record.options.team_scoring == "lowest" else sum(scores)
-        teams.append(TeamScore(tuple(members), value, sum(by_name[m].lost for m in members),
-                               sum(by_name[m].commoners_rescued for m in members)))
-    return teams
-
-
-def _with_ranks(items: Sequence[Any]) -> list[Any]:
-    ranks = _ranks([(x.score, x.lost, x.commoners_rescued) for x in items])
-    return [type(x)(**{**x.__dict__, "rank": r}) for x, r in zip(items, ranks, strict=True)]
+        unranked.append((tuple(members), value, sum(by_name[m].lost for m in members),
+                         sum(by_name[m].commoners_rescued for m in members)))
+    ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
+    return [TeamScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
     """Score a finished game. A record that breaks a rule raises RecordError with every
     reason, unless `lenient`, which scores it and returns the reasons as warnings."""
-    rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
+    if record.missions.cards:
+        rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
     found = (table_problems(record, rules.board, rules.cards)
              + legality.problems(record, rules.board) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
-    players = _with_ranks(_players(record, rules))
-    teams = _with_ranks(_teams(record, players)) if record.teams else []
+    players = _players(record, rules)
+    teams = _teams(record, players) if record.teams else []
     if teams:
         winners = tuple(m for t in teams if t.rank == 1 for m in t.members)
     else:
@@ -198,6 +195,9 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
 
 def _known_missions(record: Record, known: frozenset[str]) -> Record:
     """Lenient scoring skips mission ids that are not mission cards."""
+    listed = (*record.missions.open, *(c for cs in record.missions.held.values() for c in cs))
+    if all(c in known for c in listed):
+        return record
     held = {p: tuple(c for c in cs if c in known) for p, cs in record.missions.held.items()}
     shown = tuple(c for c in record.missions.open if c in known)
     return replace(record, missions=Missions(held, shown, record.missions.cards))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.legality import rescue_leader_flags
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType
 from fogkeeper.rules.fog.record import Record
 
 EMPTY_BOAT_RP = -12          # option 4, per boat without the colour on a productive place
@@ -17,6 +16,7 @@ LEADER_OWN_PLACE_RP = 15     # option 10
 LEADER_ELSEWHERE_RP = 5
 LEADER_LOST_RP = -5
 BEACH_OPTION_7A = (-20, -15, -10)   # rows A, B, C with Individual Beach Scorings A
+CREW_AREAS = ("A", "B")     # option 5 counts the crew on these Areas
 
 LABELS = {
     "own_nation": "1 own nation", "boat_areas": "2 boat areas",
@@ -51,7 +51,8 @@ class Table:
     departing: frozenset[str]
     scored: tuple[FinalIslander, ...]
     leaders: tuple[FinalIslander, ...]
-    crew_ab: Mapping[str, Counter[str]]
+    # per boat: each colour's Islanders on its Areas A+B (option 5)
+    crew_ab: Mapping[str, Mapping[str, int]]
     # per colour: its Islanders that score (not covered), and all of them
     scored_by_owner: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
     owned: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
@@ -66,24 +67,38 @@ def _by_owner(islanders: Sequence[FinalIslander]) -> dict[str, tuple[FinalIsland
     return {owner: tuple(group) for owner, group in groups.items()}
 
 
+def _crews(islanders: Sequence[FinalIslander]
+           ) -> tuple[dict[tuple[str, str], int], dict[str, dict[str, int]]]:
+    """Islanders on productive places (covered ones too): per boat and Area, and per boat
+    and colour on its Areas A+B."""
+    crew: dict[tuple[str, str], int] = {}
+    crew_ab: dict[str, dict[str, int]] = {}
+    for x in islanders:
+        at = x.at
+        if at.productive:
+            crew[(at.nation, at.area)] = crew.get((at.nation, at.area), 0) + 1
+            if at.area in CREW_AREAS:
+                colours = crew_ab.setdefault(at.nation, {})
+                colours[x.owner] = colours.get(x.owner, 0) + 1
+    return crew, crew_ab
+
+
 def table_of(record: Record, board: Board) -> Table:
     """Boats in play, which depart (option 5) and which Islanders score (Intensive)."""
-    boats = tuple(b for b in board.boats if b.nation in _nations_in_play(record, board))
+    in_play = _nations_in_play(record, board)
+    boats = tuple(b for b in board.boats if b.nation in in_play)
     scored = tuple(x for x in record.islanders if not x.covered)
-    crew = Counter((x.at.nation, x.at.area) for x in record.islanders if x.at.productive)
+    crew, crew_ab = _crews(record.islanders)
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
     departing = frozenset(b.nation for b in boats if not check or all(
-        crew[(b.nation, area)] >= need for area, need in b.crew_min.items()))
+        crew.get((b.nation, area), 0) >= need for area, need in b.crew_min.items()))
     flags = rescue_leader_flags(record)
     leaders = tuple(x for x, f in zip(record.islanders, flags, strict=True) if f)
-    crew_ab: dict[str, Counter[str]] = {}
-    for x in record.islanders:
-        if x.at.productive and x.at.area in ("A", "B"):
-            crew_ab.setdefault(x.at.nation, Counter())[x.owner] += 1
     colours = record.colours
-    no_crew: Counter[str] = Counter()
-    fewest = {b.nation: min((crew_ab.get(b.nation, no_crew)[c] for c in colours), default=0)
-              for b in boats if b.nation not in departing}  # (one Counter, not one a boat)
+    no_crew: dict[str, int] = {}
+    fewest = {b.nation: min((crew_ab.get(b.nation, no_crew).get(c, 0) for c in colours),
+                            default=0)
+              for b in boats if b.nation not in departing}
     return Table(boats, departing, scored, leaders, crew_ab, _by_owner(scored),
                  _by_owner(record.islanders), fewest)
 
@@ -129,7 +144,7 @@ def _empty_boats(table: Table, mine: Sequence[FinalIslander]) -> int:
 def leader_rp(islander: FinalIslander) -> int:
     """Option 10 RP for one of the designated Leaders (B-F24)."""
     at = islander.at
-    if at.kind is PlaceKind.LOST:
+    if at.lost:
         return LEADER_LOST_RP
     if not at.in_boat or islander.covered:
         return 0
@@ -139,7 +154,7 @@ def leader_rp(islander: FinalIslander) -> int:
 
 
 def _lost(record: Record, board: Board, mine: Sequence[FinalIslander]) -> int:
-    return sum(row_value(record, board, x.at.row) for x in mine if x.at.kind is PlaceKind.LOST)
+    return sum(row_value(record, board, x.at.row) for x in mine if x.at.lost)
 
 
 def _minimum_crew(table: Table, colour: str) -> int:
@@ -150,7 +165,7 @@ def _minimum_crew(table: Table, colour: str) -> int:
 
 def _crew(table: Table, nation: str, colour: str) -> int:
     crew = table.crew_ab.get(nation)
-    return 0 if crew is None else crew[colour]
+    return 0 if crew is None else crew.get(colour, 0)
 
 
 def colour_score(record: Record, board: Board, table: Table, colour: str) -> ColourScore:
@@ -185,7 +200,8 @@ def solo_score(record: Record, board: Board, table: Table) -> ColourScore:
         ("lost", _lost(record, board, record.islanders)),
     ]
     if record.solo.commoner_rescue_rp:
-        saved = {x.nation for x in islanders if x.type is IslanderType.COMMONER
+        commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
+        saved = {x.nation for x in islanders if x.type is commoner
                  and x.at.in_boat and x.at.nation == x.nation}
         missed = sum(1 for b in table.boats if b.nation not in saved)
         cats.append(("commoner_rescue", -abs(record.solo.commoner_rescue_rp) * missed))
