@@ -28,7 +28,14 @@ class Boat:
 
     def capacity(self, area: str, islander_type: IslanderType) -> int:
         """How many Islanders of this type the Area's productive places hold."""
-        return self.places.get(area, {}).get(islander_type, 0)
+        return self.room.get((area, islander_type), 0)
+
+    @cached_property
+    def room(self) -> Mapping[tuple[str, IslanderType], int]:
+        """The productive places by Area and Islander type, in one table (read per place
+        at every score)."""
+        return {(area, kind): n for area, places in self.places.items()
+                for kind, n in places.items()}
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,18 @@ class Board:
             boats = self._in_play[extra_boat] = tuple(
                 b for b in self.boats if not b.optional or b.water_tile == extra_boat)
         return boats
+
+    @cached_property
+    def supply_of(self) -> Mapping[tuple[str, IslanderType], int]:
+        """The box's Islanders by nation and type (0 for a type a nation lacks), in one
+        table."""
+        return {(nation, kind): self.supply[nation].get(kind, 0) for nation in self.supply
+                for kind in IslanderType}
+
+    @cached_property
+    def fog_positions(self) -> tuple[int, ...]:
+        """The FOG Track's fields, highest first (the order the marker passes them)."""
+        return tuple(sorted(self.fog_track, reverse=True))
 
     @cached_property
     def _in_play(self) -> dict[str | None, tuple[Boat, ...]]:

@@ -88,79 +88,70 @@ def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iter
                        "own nation")
 
 
-def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
-    """Per Islander: is it one of option 10's Leaders (or the Elder standing in for one)?
-    Records may mark them with rescue_leader; unmarked records mean every Leader."""
+def rescue_leaders(record: Record) -> list[FinalIslander]:
+    """Option 10's Leaders (or the Elders standing in for them), in record order: the
+    Islanders the record marks with rescue_leader; unmarked records mean every Leader."""
     if not record.options.rescue_leaders:
-        return tuple(False for _ in record.islanders)
-    if any(x.rescue_leader for x in record.islanders):
-        return tuple(x.rescue_leader for x in record.islanders)
+        return []
+    marked = [x for x in record.islanders if x.rescue_leader]
+    if marked:
+        return marked
     leader = IslanderType.LEADER    # (an Enum member: read once, not per Islander)
-    return tuple(x.type is leader for x in record.islanders)
+    return [x for x in record.islanders if x.type is leader]
 
 
 def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
     """Productive places and sterns over their room. Islanders are counted per place and
     type; only a place over its room looks at who stands there (Drive Off, Leaders)."""
-    on_places: dict[tuple[str, str, IslanderType], int] = {}
-    sterns: dict[str, int] = {}
-    for isl in record.islanders:
-        at = isl.at
-        if at.productive:
-            key = (at.nation, at.area, isl.type)
-            on_places[key] = on_places.get(key, 0) + 1
-        elif at.in_boat:
-            sterns[at.nation] = sterns.get(at.nation, 0) + 1
+    productive = [x for x in record.islanders if x.at.productive]
+    on_places = Counter((x.at.nation, x.at.area, x.type) for x in productive)
     boat_of = {b.nation: b for b in boats}
     for (nation, area, kind), count in on_places.items():
-        if nation not in boat_of:
+        boat = boat_of.get(nation)
+        if boat is None:
             continue
-        boat = boat_of[nation]
-        capacity = boat.capacity(area, kind)
-        excess = count - capacity
+        capacity = boat.room.get((area, kind), 0)
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
-        elif excess > 0 and excess > _stacking_allowed(
-                record, boat, _standing_on(record, nation, area, kind)):
+        elif count > capacity and count - capacity > _stacking_allowed(record, boat, [
+                x for x in productive
+                if x.type is kind and x.at.area == area and x.at.nation == nation],
+                count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
                    f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
     if record.options.drive_off != "advanced":
+        sterns = Counter(x.at.nation for x in record.islanders
+                         if x.at.in_boat and not x.at.productive)
         for nation, count in sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
                 yield (f"boat {nation} stern holds {count} Islanders, room for "
                        f"{boat_of[nation].stern_capacity}")
 
 
-def _standing_on(record: Record, nation: str, area: str, kind: IslanderType
-                 ) -> list[tuple[FinalIslander, bool]]:
-    """The Islanders of this type on this Area's places, each with its option-10 Leader flag."""
-    flags = rescue_leader_flags(record)
-    return [(x, leader) for x, leader in zip(record.islanders, flags, strict=True)
-            if x.at.nation == nation and x.at.area == area and x.at.productive
-            and x.type is kind]
-
-
-def _stacking_allowed(
-    record: Record, boat: Boat, group: Sequence[tuple[FinalIslander, bool]]
-) -> int:
+def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander],
+                      excess: int) -> int:
+    """How many Islanders beyond its places one place may hold: Drive Off (Family or
+    Intensive) stacks a visitor on each own-nation Islander; option 10 adds one place for an
+    own-nation Leader (looked for only when Drive Off is not enough)."""
     allowed = 0
     if record.options.drive_off in ("family", "intensive"):
-        own = sum(1 for x, _ in group if x.nation == boat.nation)
+        own = sum(1 for x in group if x.nation == boat.nation)
         allowed += min(own, len(group) - own)
-    if any(leader and x.nation == boat.nation for x, leader in group):
-        allowed += 1
+    if excess > allowed:
+        leaders = rescue_leaders(record)
+        if any(x.nation == boat.nation and any(x is y for y in leaders) for x in group):
+            allowed += 1
     return allowed
 
 
 def _supply_problems(record: Record, board: Board) -> Iterator[str]:
     counts = Counter((x.nation, x.type) for x in record.islanders)
-    supply = board.supply
-    over = [(key, count) for key, count in counts.items()
-            if key[0] in supply and count > supply[key[0]].get(key[1], 0)]
+    supply = board.supply_of
+    over = [(key, count) for key, count in counts.items() if count > supply.get(key, count)]
     for (nation, kind), count in sorted(over):
         yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
-               f"{supply[nation].get(kind, 0)}")
+               f"{supply[(nation, kind)]}")
 
 
 def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
@@ -179,9 +170,10 @@ def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
 def _leader_problems(record: Record) -> Iterator[str]:
     if not record.options.rescue_leaders:
         return
-    flags = rescue_leader_flags(record)
-    per_colour = Counter(x.owner for x, f in zip(record.islanders, flags, strict=True) if f)
-    for colour, count in sorted(per_colour.items()):
+    owners = [x.owner for x in rescue_leaders(record)]
+    if len(set(owners)) == len(owners):
+        return      # (each colour drafted at most one)
+    for colour, count in sorted(Counter(owners).items()):
         if count > 1:
             yield f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
 

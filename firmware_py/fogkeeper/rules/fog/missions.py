@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType
+from fogkeeper.rules.fog.model import IslanderType, Kind
 
-Kind = tuple[IslanderType, str]     # an Islander's type and nation
+Need = Kind | IslanderType  # Islanders counted per kind (type and nation) or per type
+TYPES = tuple(IslanderType)
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,12 @@ class MissionResult:
     note: str = ""
 
 
+@lru_cache(maxsize=512)
+def _outcome(card_id: str, rp: int, achieved: bool, note: str = "") -> MissionResult:
+    """A card's outcome, the same value for every player and game: made once."""
+    return MissionResult(card_id, rp if achieved else 0, achieved, note)
+
+
 def _card_nation(board: Board, nation: str, tile: str) -> str:
     """The nation a card names, directly or by its boat's water tile ("" if no boat is)."""
     return board.nation_of_tile.get(tile, "") if tile else nation
@@ -30,150 +38,102 @@ def _card_nation(board: Board, nation: str, tile: str) -> str:
 
 @dataclass(frozen=True)
 class Standing:
-    """What the missions compare, counted once per score. Per player: Islanders in each boat,
-    rescued Islanders (in a boat or on its pier) by nation, by kind and by type. Per nation:
-    the most any player has; a player has "the most" when they reach it."""
+    """What the missions compare, per player: the rescued Islanders (in a boat or on its
+    pier) counted by kind and by type, and the Islanders in each boat."""
 
+    rescued: Mapping[str, Mapping[Need, int]]
     in_boat: Mapping[str, Mapping[str, int]]
-    rescued: Mapping[str, Mapping[str, int]]
-    rescued_kinds: Mapping[str, Mapping[Kind, int]]
-    rescued_types: Mapping[str, Mapping[IslanderType, int]]
-    most_in_boat: Mapping[str, int]
-    most_rescued: Mapping[str, int]
 
 
-def _most(per_player: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
-    most: dict[str, int] = {}
-    for counts in per_player.values():
-        for nation, count in counts.items():
-            most[nation] = max(most.get(nation, 0), count)
-    return most
+def _with_most(counts: Mapping[str, int]) -> set[str]:
+    """The players with the most (a tie is enough; "the most" needs at least one)."""
+    most = max(counts.values(), default=0)
+    return {player for player, count in counts.items() if count == most and count >= 1}
 
 
-def standing_of(islanders_by_player: Mapping[str, Sequence[FinalIslander]]) -> Standing:
-    """Count once, in one pass per player, what every player's missions compare."""
-    in_boat: dict[str, dict[str, int]] = {}
-    rescued: dict[str, dict[str, int]] = {}
-    kinds: dict[str, dict[Kind, int]] = {}
-    types: dict[str, dict[IslanderType, int]] = {}
-    for player, islanders in islanders_by_player.items():
-        boats: dict[str, int] = {}
-        nations: dict[str, int] = {}
-        by_kind: dict[Kind, int] = {}
-        by_type: dict[IslanderType, int] = {}
-        for x in islanders:
-            if x.at.rescued:
-                nations[x.nation] = nations.get(x.nation, 0) + 1
-                by_kind[(x.type, x.nation)] = by_kind.get((x.type, x.nation), 0) + 1
-                by_type[x.type] = by_type.get(x.type, 0) + 1
-                if x.at.in_boat:
-                    boats[x.at.nation] = boats.get(x.at.nation, 0) + 1
-        in_boat[player], rescued[player], kinds[player], types[player] = (
-            boats, nations, by_kind, by_type)
-    return Standing(in_boat, rescued, kinds, types, _most(in_boat), _most(rescued))
+def _rescued_of(standing: Standing, nation: str) -> dict[str, int]:
+    """Each player's rescued Islanders of this nation (the sum of its kinds)."""
+    return {player: sum(have.get((t, nation), 0) for t in TYPES)
+            for player, have in standing.rescued.items()}
 
 
 def achievement(card: AchievementCard, board: Board, standing: Standing,
                 boats: Sequence[str]) -> dict[str, MissionResult]:
     """Each player's result for this card: do they have the most Islanders as the card
     asks? A tie is enough, and "the most" needs at least one Islander."""
-    players = list(standing.in_boat)
+    players = list(standing.rescued)
     if len(players) < 2:
-        return dict.fromkeys(players, MissionResult(
+        return dict.fromkeys(players, _outcome(
             card.card_id, 0, False, "needs other players (not in solo)"))
     nation = _card_nation(board, card.nation, card.water_tile)
     if nation not in boats and card.goal != "most_in_any_boat":
-        return dict.fromkeys(players, MissionResult(
+        return dict.fromkeys(players, _outcome(
             card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
     if card.goal == "most_rescued":
-        counts, most = standing.rescued, standing.most_rescued
+        winners = _with_most(_rescued_of(standing, nation))
     else:
-        counts, most = standing.in_boat, standing.most_in_boat
-    targets = boats if card.goal == "most_in_any_boat" else (nation,)
-    done = MissionResult(card.card_id, card.rp, True)
-    missed = MissionResult(card.card_id, 0, False)
-    return {p: done if any(counts[p].get(b, 0) >= max(1, most.get(b, 0)) for b in targets)
-            else missed for p in players}
+        targets = boats if card.goal == "most_in_any_boat" else (nation,)
+        winners = set().union(*(
+            _with_most({p: boat.get(b, 0) for p, boat in standing.in_boat.items()})
+            for b in targets))
+    done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
+    return {p: done if p in winners else missed for p in players}
 
 
-@dataclass(frozen=True)
-class _Combination:
-    """Some "Rescued Islander" cards scored together: their RP and the Islanders they
-    picture, those of a named nation by kind and by type, and the black ones (any nation)
-    by type."""
-
-    cards: tuple[RescuedIslanderCard, ...]
-    rp: int
-    named: tuple[tuple[Kind, int], ...]
-    named_types: Mapping[IslanderType, int]
-    any_nation: tuple[tuple[IslanderType, int], ...]
-
-    def fits(self, kinds: Mapping[Kind, int], types: Mapping[IslanderType, int]) -> bool:
-        """Can distinct rescued Islanders (counted by kind and by type) fill every pictured
-        one? Named needs take their own nation's Islanders; a black need takes any Islander
-        of its type that the named needs left."""
-        for kind, n in self.named:
-            if kinds.get(kind, 0) < n:
-                return False
-        for type_, n in self.any_nation:
-            if types.get(type_, 0) - self.named_types.get(type_, 0) < n:
-                return False
-        return True
-
-
-def _combination(cards: tuple[RescuedIslanderCard, ...], board: Board) -> _Combination:
-    named: dict[Kind, int] = {}
-    named_types: dict[IslanderType, int] = {}
-    any_nation: dict[IslanderType, int] = {}
+def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> dict[Need, int]:
+    """The rescued Islanders these cards need, together: of each kind, the pictured
+    Islanders of a named nation; of each type, every pictured Islander of it (a black one,
+    any nation, takes any Islander of its type that the named ones leave)."""
+    needs: dict[Need, int] = {}
     for card in cards:
-        for need in card.islanders:
-            nation = _card_nation(board, need.nation, need.water_tile)
-            if nation == "any":
-                any_nation[need.type] = any_nation.get(need.type, 0) + 1
-            else:
-                named[(need.type, nation)] = named.get((need.type, nation), 0) + 1
-                named_types[need.type] = named_types.get(need.type, 0) + 1
-    return _Combination(cards, sum(c.rp for c in cards), tuple(named.items()), named_types,
-                        tuple(any_nation.items()))
+        for pictured in card.islanders:
+            nation = _card_nation(board, pictured.nation, pictured.water_tile)
+            if nation != "any":
+                kind = (pictured.type, nation)
+                needs[kind] = needs.get(kind, 0) + 1
+            needs[pictured.type] = needs.get(pictured.type, 0) + 1
+    return needs
+
+
+def _fits(needs: Mapping[Need, int], rescued: Mapping[Need, int]) -> bool:
+    """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
+    return all(rescued.get(need, 0) >= count for need, count in needs.items())
 
 
 @dataclass(frozen=True)
 class _Hand:
-    """The mission cards one or more players score: the "Rescued Islander" cards with every
-    set of them, largest first (the order the best is chosen in: the first of equal RP
-    wins) and each card's two outcomes; then the "Rescue Achievements" cards."""
+    """The mission cards one or more players score: the "Rescued Islander" cards, each
+    with what it needs alone, and the "Rescue Achievements" cards."""
 
     rescued: tuple[RescuedIslanderCard, ...]
-    combinations: tuple[_Combination, ...]
-    done: tuple[MissionResult, ...]
-    missed: tuple[MissionResult, ...]
+    needs: tuple[Mapping[Need, int], ...]
     achievements: tuple[AchievementCard, ...]
 
 
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
     picked = [cards.by_id(c) for c in card_ids]
     rescued = tuple(c for c in picked if isinstance(c, RescuedIslanderCard))
-    return _Hand(
-        rescued,
-        tuple(_combination(combo, board) for size in range(len(rescued), 0, -1)
-              for combo in combinations(rescued, size)),
-        tuple(MissionResult(c.card_id, c.rp, True) for c in rescued),
-        tuple(MissionResult(c.card_id, 0, False) for c in rescued),
-        tuple(c for c in picked if isinstance(c, AchievementCard)))
+    return _Hand(rescued, tuple(_needs((c,), board) for c in rescued),
+                 tuple(c for c in picked if isinstance(c, AchievementCard)))
 
 
-def rescued_islanders(hand: _Hand, player: str, standing: Standing) -> list[MissionResult]:
+def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
+                      ) -> list[MissionResult]:
     """Score the hand's "Rescued Islander" cards together; each Islander counts for one
-    card only, and the player gets the best combination."""
-    kinds, types = standing.rescued_kinds[player], standing.rescued_types[player]
+    card only, and the player gets the best set of cards: the most RP, the first of equal
+    RP in the order largest sets first. A set fits only if each of its cards fits alone,
+    so only those cards are combined."""
+    alone = [c for c, needs in zip(hand.rescued, hand.needs, strict=True)
+             if _fits(needs, rescued)]
     best: tuple[RescuedIslanderCard, ...] = ()
     best_rp = 0
-    for combo in hand.combinations:
-        if combo.rp > best_rp and combo.fits(kinds, types):
-            best, best_rp = combo.cards, combo.rp
+    for size in range(len(alone), 0, -1):
+        for cards in combinations(alone, size):
+            rp = sum(c.rp for c in cards)
+            if rp > best_rp and (size == 1 or _fits(_needs(cards, board), rescued)):
+                best, best_rp = cards, rp
     chosen = {c.card_id for c in best}
-    return [done if card.card_id in chosen else missed
-            for card, done, missed in zip(hand.rescued, hand.done, hand.missed, strict=True)]
+    return [_outcome(c.card_id, c.rp, c.card_id in chosen) for c in hand.rescued]
 
 
 def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, board: Board,
@@ -189,7 +149,7 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
         if key not in hands:
             hands[key] = _hand(ids, cards, board)
         hand = hands[key]
-        found = rescued_islanders(hand, player, standing)
+        found = rescued_islanders(hand, board, standing.rescued[player])
         for card in hand.achievements:
             if card.card_id not in achieved:
                 achieved[card.card_id] = achievement(card, board, standing, boats)

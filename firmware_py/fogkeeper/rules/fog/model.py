@@ -115,6 +115,9 @@ def parse_place(value: str) -> Place:
     )
 
 
+Kind = tuple[IslanderType, str]     # an Islander's type and nation, as missions picture it
+
+
 @dataclass(frozen=True)
 class FinalIslander:
     """One Islander at the end of the game, as the record lists it."""

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from fogkeeper.rules.fog import legality
+from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
-from fogkeeper.rules.fog.missions import MissionResult, missions_by_player, standing_of
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType
+from fogkeeper.rules.fog.missions import MissionResult, Need, Standing, missions_by_player
 from fogkeeper.rules.fog.record import Missions, Record
-from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
+from fogkeeper.rules.fog.scoring import (
+    ColourScore,
+    Table,
+    Tally,
+    colour_score,
+    solo_score,
+    table_of,
+    tally,
+)
 from fogkeeper.rules.fog.table_checks import table_problems
 
 RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
@@ -21,6 +29,7 @@ RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
     (80, "Guardian Novice"),
 )
 LOWEST_LEVEL = "Guardian Apprentice"
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -97,14 +106,6 @@ def _ranks(keys: Sequence[tuple[int, int, int]]) -> list[int]:
     return [1 + sum(1 for other in order if other < mine) for mine in order]
 
 
-def _tie_counts(islanders: Sequence[FinalIslander]) -> tuple[int, int]:
-    lost = sum(1 for x in islanders if x.at.lost)
-    commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
-    commoners = sum(1 for x in islanders if x.type is commoner and x.at.rescued
-                    and not x.covered)
-    return lost, commoners
-
-
 def _mission_cards(record: Record, player: str) -> tuple[str, ...]:
     return (*record.missions.held.get(player, ()), *record.missions.open)
 
@@ -128,33 +129,60 @@ def _mission_ids(rules: FogRules) -> frozenset[str]:
 def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
     board = rules.board
     table = table_of(record, board)
-    solo = record.is_solo
-    # each player's scoring Islanders, for the missions (solo: every one is the player's)
-    if solo:
-        by_player: dict[str, list[FinalIslander]] = {p.name: [] for p in record.players}
-        by_player[record.players[0].name] = list(table.scored)
-    else:
-        by_player = {p.name: [x for c in dict.fromkeys(p.colours)
-                              for x in table.scored_by_owner.get(c, ())]
-                     for p in record.players}
+    tallies = _tallies(record, board, table)
     missions_of = missions_by_player(
         {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
-        standing_of(by_player), [b.nation for b in table.boats])
+        _standing(record, tallies), [b.nation for b in table.boats])
     unranked = []
     for player in record.players:
-        if solo:
-            colours: tuple[ColourScore, ...] = (solo_score(record, board, table),)
-            mine = list(record.islanders)
+        mine = tallies[player.name]
+        if record.is_solo:
+            colours: tuple[ColourScore, ...] = (solo_score(record, table, mine[0]),)
         else:
-            colours = tuple(colour_score(record, board, table, c) for c in player.colours)
-            mine = [x for c in dict.fromkeys(player.colours) for x in table.owned.get(c, ())]
+            of_colour = dict(zip(dict.fromkeys(player.colours), mine, strict=True))
+            colours = tuple(colour_score(record, table, c, of_colour[c]) for c in player.colours)
         totals = [c.total for c in colours]
         base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
         missions = tuple(missions_of[player.name])
-        score = base + sum(m.rp for m in missions)
-        unranked.append((player.name, colours, base, missions, score, *_tie_counts(mine)))
+        unranked.append((player.name, colours, base, missions,
+                         base + sum(m.rp for m in missions),
+                         sum(t.lost_islanders for t in mine),
+                         sum(t.commoners_rescued for t in mine)))
     ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
     return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
+
+
+def _tallies(record: Record, board: Board, table: Table) -> dict[str, list[Tally]]:
+    """Per player, a tally of each of their colours' Islanders (solo: one of every
+    Islander)."""
+    if record.is_solo:
+        everyone = tally(board, table, record.islanders)
+        return {p.name: [everyone] for p in record.players}
+    return {p.name: [tally(board, table, table.owned.get(c, ()))
+                     for c in dict.fromkeys(p.colours)] for p in record.players}
+
+
+def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standing:
+    """What the missions compare, from each player's tallies. Solo: every Islander is the
+    first player's; another player (a record scored leniently) has none."""
+    rescued: dict[str, Mapping[Need, int]] = {}
+    in_boat: dict[str, Mapping[str, int]] = {}
+    for i, player in enumerate(record.players):
+        mine = tallies[player.name] if i == 0 or not record.is_solo else []
+        rescued[player.name] = _merged([t.rescued for t in mine])
+        in_boat[player.name] = _merged([t.in_boat for t in mine])
+    return Standing(rescued, in_boat)
+
+
+def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
+    """One player's counts over their colours (most play one: nothing to add up)."""
+    if len(counts) == 1:
+        return counts[0]
+    total: dict[K, int] = {}
+    for part in counts:
+        for key, n in part.items():
+            total[key] = total.get(key, 0) + n
+    return total
 
 
 def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
