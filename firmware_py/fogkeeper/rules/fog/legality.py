@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.errors import FogRulesError
@@ -178,23 +178,26 @@ def _leader_problems(record: Record) -> Iterator[str]:
             yield f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
 
 
-def notes(record: Record, board: Board) -> list[str]:
-    """Doubts that do not stop scoring (B-F29: the rulebook's own example has some)."""
+def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIslander]]
+          ) -> list[str]:
+    """Doubts that do not stop scoring (B-F29: the rulebook's own example has some);
+    `owned` lists each colour's Islanders."""
     found: list[str] = []
     if record.is_solo:
         return found
-    in_boat = Counter(x.owner for x in record.islanders if x.at.in_boat)
     for colour, values in record.preparation_bonuses.items():
-        if len(values) > in_boat[colour]:
+        in_boat = sum(1 for x in owned.get(colour, ()) if x.at.in_boat)
+        if len(values) > in_boat:
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
-                         f"{in_boat[colour]} Islander(s) in boats")
-    listed = Counter(x.owner for x in record.islanders)
-    discs = board.discs_per_colour.get(len(record.colours))
-    for colour in record.colours:
-        if discs is not None and listed[colour] != discs:
-            found.append(f"{colour}: {listed[colour]} Islanders listed, a colour drafts {discs}")
+                         f"{in_boat} Islander(s) in boats")
+    colours = record.colours
+    discs = board.discs_per_colour.get(len(colours))
+    if discs is not None:
+        for colour in colours:
+            listed = len(owned.get(colour, ()))
+            if listed != discs:
+                found.append(f"{colour}: {listed} Islanders listed, a colour drafts {discs}")
     return found
-
 
 
 PIER_ROOM = 6   # two piers a boat, «Each pier consists of exactly 3 fields.»

@@ -25,9 +25,9 @@ class MissionResult:
     note: str = ""
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def _outcome(card_id: str, rp: int, achieved: bool, note: str = "") -> MissionResult:
-    """A card's outcome, the same value for every player and game: made once."""
+    """A card's outcome: the same value for every player and game, so made once."""
     return MissionResult(card_id, rp if achieved else 0, achieved, note)
 
 
@@ -45,42 +45,73 @@ class Standing:
     in_boat: Mapping[str, Mapping[str, int]]
 
 
-def _with_most(counts: Mapping[str, int]) -> set[str]:
-    """The players with the most (a tie is enough; "the most" needs at least one)."""
-    most = max(counts.values(), default=0)
-    return {player for player, count in counts.items() if count == most and count >= 1}
+def _with_most(per_player: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
+    """Per nation, the players with the most (a tie is enough; "the most" needs at least
+    one: a player's counts are never 0)."""
+    most: dict[str, int] = {}
+    for counts in per_player.values():
+        for nation, count in counts.items():
+            if count > most.get(nation, 0):
+                most[nation] = count
+    players: dict[str, set[str]] = {nation: set() for nation in most}
+    for player, counts in per_player.items():
+        for nation, count in counts.items():
+            if count == most[nation]:
+                players[nation].add(player)
+    return players
 
 
-def _rescued_of(standing: Standing, nation: str) -> dict[str, int]:
-    """Each player's rescued Islanders of this nation (the sum of its kinds)."""
-    return {player: sum(have.get((t, nation), 0) for t in TYPES)
-            for player, have in standing.rescued.items()}
+def _rescued_of(standing: Standing, nation: str) -> dict[str, dict[str, int]]:
+    """Each player's rescued Islanders of this nation (the sum of its kinds), if any."""
+    found: dict[str, dict[str, int]] = {}
+    for player, have in standing.rescued.items():
+        count = sum([have.get((t, nation), 0) for t in TYPES])
+        found[player] = {nation: count} if count else {}
+    return found
 
 
-def achievement(card: AchievementCard, board: Board, standing: Standing,
-                boats: Sequence[str]) -> dict[str, MissionResult]:
-    """Each player's result for this card: do they have the most Islanders as the card
-    asks? A tie is enough, and "the most" needs at least one Islander."""
-    players = list(standing.rescued)
-    if len(players) < 2:
-        return dict.fromkeys(players, _outcome(
-            card.card_id, 0, False, "needs other players (not in solo)"))
-    nation = _card_nation(board, card.nation, card.water_tile)
-    if nation not in boats and card.goal != "most_in_any_boat":
-        return dict.fromkeys(players, _outcome(
-            card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
-    if card.goal == "most_rescued":
-        winners = _with_most(_rescued_of(standing, nation))
-    else:
-        targets = boats if card.goal == "most_in_any_boat" else (nation,)
-        winners = set().union(*(
-            _with_most({p: boat.get(b, 0) for p, boat in standing.in_boat.items()})
-            for b in targets))
-    done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
-    return {p: done if p in winners else missed for p in players}
+class _Achievements:
+    """Decides each "Rescue Achievements" card once for every player; who has the most in
+    each boat is worked out once, when a card first asks."""
+
+    def __init__(self, board: Board, standing: Standing, boats: Sequence[str]) -> None:
+        self.board, self.standing, self.boats = board, standing, boats
+        self.players = list(standing.rescued)
+        self.decided: dict[str, dict[str, MissionResult]] = {}
+        self._most_in_boat: dict[str, set[str]] | None = None
+
+    def of(self, card: AchievementCard) -> dict[str, MissionResult]:
+        """Each player's result for the card."""
+        if card.card_id not in self.decided:
+            self.decided[card.card_id] = self._decide(card)
+        return self.decided[card.card_id]
+
+    def _most_in(self, nation: str) -> set[str]:
+        if self._most_in_boat is None:
+            self._most_in_boat = _with_most(self.standing.in_boat)
+        return self._most_in_boat.get(nation, set())
+
+    def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
+        """Do they have the most Islanders as the card asks? A tie is enough, and "the
+        most" needs at least one Islander."""
+        if len(self.players) < 2:
+            return dict.fromkeys(self.players, _outcome(
+                card.card_id, 0, False, "needs other players (not in solo)"))
+        nation = _card_nation(self.board, card.nation, card.water_tile)
+        if nation not in self.boats and card.goal != "most_in_any_boat":
+            return dict.fromkeys(self.players, _outcome(
+                card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
+        if card.goal == "most_in_any_boat":
+            winners = set().union(*[self._most_in(b) for b in self.boats])
+        elif card.goal == "most_rescued":
+            winners = _with_most(_rescued_of(self.standing, nation)).get(nation, set())
+        else:
+            winners = self._most_in(nation)
+        done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
+        return {p: done if p in winners else missed for p in self.players}
 
 
-def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> dict[Need, int]:
+def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> tuple[tuple[Need, int], ...]:
     """The rescued Islanders these cards need, together: of each kind, the pictured
     Islanders of a named nation; of each type, every pictured Islander of it (a black one,
     any nation, takes any Islander of its type that the named ones leave)."""
@@ -92,12 +123,15 @@ def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> dict[Need, int
                 kind = (pictured.type, nation)
                 needs[kind] = needs.get(kind, 0) + 1
             needs[pictured.type] = needs.get(pictured.type, 0) + 1
-    return needs
+    return tuple(needs.items())
 
 
-def _fits(needs: Mapping[Need, int], rescued: Mapping[Need, int]) -> bool:
+def _fits(needs: Sequence[tuple[Need, int]], rescued: Mapping[Need, int]) -> bool:
     """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
-    return all(rescued.get(need, 0) >= count for need, count in needs.items())
+    for need, count in needs:  # noqa: SIM110  (a loop: no generator made per call)
+        if rescued.get(need, 0) < count:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -106,7 +140,7 @@ class _Hand:
     with what it needs alone, and the "Rescue Achievements" cards."""
 
     rescued: tuple[RescuedIslanderCard, ...]
-    needs: tuple[Mapping[Need, int], ...]
+    needs: tuple[tuple[tuple[Need, int], ...], ...]
     achievements: tuple[AchievementCard, ...]
 
 
@@ -123,17 +157,17 @@ def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
     card only, and the player gets the best set of cards: the most RP, the first of equal
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
-    alone = [c for c, needs in zip(hand.rescued, hand.needs, strict=True)
-             if _fits(needs, rescued)]
-    best: tuple[RescuedIslanderCard, ...] = ()
+    alone = [i for i, needs in enumerate(hand.needs) if _fits(needs, rescued)]
+    best: tuple[int, ...] = ()
     best_rp = 0
     for size in range(len(alone), 0, -1):
-        for cards in combinations(alone, size):
-            rp = sum(c.rp for c in cards)
-            if rp > best_rp and (size == 1 or _fits(_needs(cards, board), rescued)):
-                best, best_rp = cards, rp
-    chosen = {c.card_id for c in best}
-    return [_outcome(c.card_id, c.rp, c.card_id in chosen) for c in hand.rescued]
+        for chosen in combinations(alone, size):
+            rp = sum(hand.rescued[i].rp for i in chosen)
+            if rp > best_rp and (size == 1 or _fits(
+                    _needs([hand.rescued[i] for i in chosen], board), rescued)):
+                best, best_rp = chosen, rp
+    won = {hand.rescued[i].card_id for i in best}    # (a card listed twice wins twice)
+    return [_outcome(c.card_id, c.rp, c.card_id in won) for c in hand.rescued]
 
 
 def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, board: Board,
@@ -142,7 +176,7 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
     the same cards (all of them, with open missions) share the work on them, and each
     "Rescue Achievements" card is decided once for everyone."""
     hands: dict[tuple[str, ...], _Hand] = {}
-    achieved: dict[str, dict[str, MissionResult]] = {}
+    achievements = _Achievements(board, standing, boats)
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
         key = tuple(ids)
@@ -150,9 +184,6 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
             hands[key] = _hand(ids, cards, board)
         hand = hands[key]
         found = rescued_islanders(hand, board, standing.rescued[player])
-        for card in hand.achievements:
-            if card.card_id not in achieved:
-                achieved[card.card_id] = achievement(card, board, standing, boats)
-            found.append(achieved[card.card_id][player])
+        found += [achievements.of(card)[player] for card in hand.achievements]
         results[player] = found
     return results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, TypeVar
@@ -103,7 +104,8 @@ def rescue_level(score: int) -> str:
 def _ranks(keys: Sequence[tuple[int, int, int]]) -> list[int]:
     """Most RP, then fewest lost, then most Commoners rescued; equal keys share a rank."""
     order = [(-s, lost, -com) for s, lost, com in keys]
-    return [1 + sum(1 for other in order if other < mine) for mine in order]
+    ranked = sorted(order)
+    return [1 + bisect_left(ranked, mine) for mine in order]   # 1 + how many are ahead
 
 
 def _mission_cards(record: Record, player: str) -> tuple[str, ...]:
@@ -126,13 +128,13 @@ def _mission_ids(rules: FogRules) -> frozenset[str]:
     return rules.cards.mission_ids
 
 
-def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
+def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]:
     board = rules.board
-    table = table_of(record, board)
     tallies = _tallies(record, board, table)
     missions_of = missions_by_player(
         {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
         _standing(record, tallies), [b.nation for b in table.boats])
+    add_up = sum if record.options.multi_colour == "sum" else min
     unranked = []
     for player in record.players:
         mine = tallies[player.name]
@@ -140,14 +142,14 @@ def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
             colours: tuple[ColourScore, ...] = (solo_score(record, table, mine[0]),)
         else:
             of_colour = dict(zip(dict.fromkeys(player.colours), mine, strict=True))
-            colours = tuple(colour_score(record, table, c, of_colour[c]) for c in player.colours)
-        totals = [c.total for c in colours]
-        base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
+            colours = tuple([colour_score(record, table, c, of_colour[c])
+                             for c in player.colours])
+        base = add_up([c.total for c in colours])
         missions = tuple(missions_of[player.name])
         unranked.append((player.name, colours, base, missions,
-                         base + sum(m.rp for m in missions),
-                         sum(t.lost_islanders for t in mine),
-                         sum(t.commoners_rescued for t in mine)))
+                         base + sum([m.rp for m in missions]),
+                         sum([t.lost_islanders for t in mine]),
+                         sum([t.commoners_rescued for t in mine])))
     ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
     return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
@@ -210,7 +212,8 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
-    players = _players(record, rules)
+    table = table_of(record, rules.board)
+    players = _players(record, rules, table)
     teams = _teams(record, players) if record.teams else []
     if teams:
         winners = tuple(m for t in teams if t.rank == 1 for m in t.members)
@@ -218,7 +221,7 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
         winners = tuple(p.name for p in players if p.rank == 1)
     level = rescue_level(players[0].score) if record.is_solo else ""
     return Result(record.board, record.mode, tuple(players), tuple(teams), winners, level,
-                  tuple(found), tuple(legality.notes(record, rules.board)))
+                  tuple(found), tuple(legality.notes(record, rules.board, table.owned)))
 
 
 def _known_missions(record: Record, known: frozenset[str]) -> Record:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.legality import rescue_leaders
-from fogkeeper.rules.fog.model import AREAS, FinalIslander, IslanderType, Kind
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType, Kind
 from fogkeeper.rules.fog.record import Record
 
 EMPTY_BOAT_RP = -12          # option 4, per boat without the colour on a productive place
@@ -50,11 +50,11 @@ class Table:
 
     boats: tuple[Boat, ...]
     departing: frozenset[str]
-    leaders: Sequence[FinalIslander]
     # per colour: all of its Islanders, covered ones too
     owned: Mapping[str, Sequence[FinalIslander]]
-    # per colour: the boats that stay where it has the fewest Islanders (maybe 0) of all
-    # colours on Areas A+B (option 5)
+    # per colour: its option-10 Leaders' RP; the boats that stay where it has the fewest
+    # Islanders (maybe 0) of all colours on Areas A+B (option 5)
+    leader_rp: Mapping[str, int]
     short_crewed: Mapping[str, int]
     # RP per Islander: on each Area of each departing boat, lost in each row it is lost in
     area_rp: Mapping[str, Mapping[str, int]]
@@ -86,10 +86,12 @@ def table_of(record: Record, board: Board) -> Table:
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
     departing = frozenset(b.nation for b in boats if not check or all(
         crew.get((b.nation, area), 0) >= need for area, need in b.crew_min.items()))
-    area_rp = {nation: {area: area_value(record, nation, area) for area in AREAS}
-               for nation in departing}
+    area_rp = _area_rp(record, departing)
     row_rp = {row: row_value(record, board, row) for row in lost_rows}
-    return Table(boats, departing, rescue_leaders(record), owned,
+    leader_rps: dict[str, int] = {}
+    for leader in rescue_leaders(record):
+        leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
+    return Table(boats, departing, owned, leader_rps,
                  _short_crewed(record.colours, boats, departing, crew_ab), area_rp, row_rp)
 
 
@@ -113,11 +115,12 @@ def _nations_in_play(record: Record, board: Board) -> set[str]:
     return {b.nation for b in board.boats_in_play(tile)}
 
 
-def area_value(record: Record, nation: str, area: str) -> int:
-    """Category 2 RP per Islander in this Area of this boat (option 6 or the Boat Scoring)."""
+def _area_rp(record: Record, nations: frozenset[str]) -> dict[str, Mapping[str, int]]:
+    """Category 2 RP per Islander by Area, for each of these boats: its option 6 tiles, or
+    the Boat Scoring (an Area without a tile scores 0)."""
     if record.options.individual_boat_scorings:
-        return record.individual_boat_scorings.get(nation, {}).get(area, 0)
-    return record.boat_scoring.get(area, 0)
+        return {n: record.individual_boat_scorings.get(n, {}) for n in nations}
+    return dict.fromkeys(nations, record.boat_scoring)
 
 
 def row_value(record: Record, board: Board, row: str) -> int:
@@ -166,7 +169,7 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
                 if at.nation in table.departing:
                     own += at.nation == x.nation
                     if at.productive:
-                        areas += table.area_rp[at.nation][at.area]
+                        areas += table.area_rp[at.nation].get(at.area, 0)
     return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
                  in_boat)
 
@@ -197,7 +200,7 @@ def colour_score(record: Record, table: Table, colour: str, mine: Tally) -> Colo
     if options.boats_without_colour:
         cats.append(("empty_boats", _empty_boats(table, table.owned.get(colour, ()))))
     if options.rescue_leaders:
-        cats.append(("leader", sum(leader_rp(x) for x in table.leaders if x.owner == colour)))
+        cats.append(("leader", table.leader_rp.get(colour, 0)))
     cats += [("lost", mine.lost),
              ("preparation", sum(record.preparation_bonuses.get(colour, ())))]
     if options.minimum_crew:

@@ -114,8 +114,11 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
 
 def _islanders(record: Record, board: Board) -> Iterator[str]:
     in_play = {b.nation for b in board.boats_in_play(record.options.extra_boat_tile)}
-    pier: Counter[str] = Counter()
-    for i, x in enumerate(record.islanders):
+    if any(nation not in in_play for nation in board.supply):
+        suspects = list(enumerate(record.islanders))   # (board M: a boat left in the box)
+    else:   # only an Islander marked as a Leader can be wrong here
+        suspects = [(i, x) for i, x in enumerate(record.islanders) if x.rescue_leader]
+    for i, x in suspects:
         if x.nation in board.supply and x.nation not in in_play:
             yield (f"{label_of(i, x)}: no {x.nation} boat on the table, so no {x.nation} "
                    "Islanders are in play")
@@ -125,8 +128,7 @@ def _islanders(record: Record, board: Board) -> Iterator[str]:
         elif x.rescue_leader and x.type not in LEADER_TYPES:
             yield (f"{label_of(i, x)}: marked as a Leader of option 10, but only a Leader, or "
                    "the Elder standing in for one, can be")
-        if x.at.rescued and not x.at.in_boat:   # on a pier
-            pier[x.at.nation] += 1
+    pier = Counter(x.at.nation for x in record.islanders if x.at.rescued and not x.at.in_boat)
     room = PIER_FIELDS * PIERS_PER_BOAT
     for nation, count in sorted(pier.items()):
         if count > room:
