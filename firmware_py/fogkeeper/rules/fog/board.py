@@ -39,6 +39,25 @@ class Boat:
 
 
 @dataclass(frozen=True)
+class InPlay:
+    """The boats on the table, with their productive places by boat, Area and Islander type
+    in one table, and their Preparation Bonus tiles by value."""
+
+    boats: tuple[Boat, ...]
+    room: Mapping[tuple[str, str, IslanderType], int]
+    bonus_stacks: Mapping[int, int]
+
+
+def _in_play(boats: tuple[Boat, ...]) -> InPlay:
+    boat_of = {b.nation: b for b in boats}
+    stacks: dict[int, int] = {}
+    for value in (v for b in boats for v in b.preparation_bonuses):
+        stacks[value] = stacks.get(value, 0) + 1
+    return InPlay(boats, {(nation, area, kind): n for nation, boat in boat_of.items()
+                          for (area, kind), n in boat.room.items()}, stacks)
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything the engine needs to know about one beach board."""
 
@@ -64,14 +83,19 @@ class Board:
 
     def boats_in_play(self, extra_boat: str | None = None) -> tuple[Boat, ...]:
         """The boats on the table; an optional boat (M's A7/A8) only when chosen."""
+        return self.in_play(extra_boat).boats
+
+    def in_play(self, extra_boat: str | None = None) -> InPlay:
+        """The boats on the table and what the checks read of them, worked out once per
+        board and extra boat: every check and score asks."""
         if self.extra_boat_letters and extra_boat not in self.extra_boat_letters:
             allowed = ", ".join(sorted(self.extra_boat_letters))
             raise E(f"board {self.name}: choose the extra boat tile, one of {allowed}")
-        boats = self._in_play.get(extra_boat)
-        if boats is None:
-            boats = self._in_play[extra_boat] = tuple(
-                b for b in self.boats if not b.optional or b.water_tile == extra_boat)
-        return boats
+        found = self._in_play.get(extra_boat)
+        if found is None:
+            found = self._in_play[extra_boat] = _in_play(tuple(
+                b for b in self.boats if not b.optional or b.water_tile == extra_boat))
+        return found
 
     @cached_property
     def supply_of(self) -> Mapping[tuple[str, IslanderType], int]:
@@ -86,9 +110,7 @@ class Board:
         return tuple(sorted(self.fog_track, reverse=True))
 
     @cached_property
-    def _in_play(self) -> dict[str | None, tuple[Boat, ...]]:
-        """boats_in_play by extra boat tile, worked out once per board: every check and
-        score asks it."""
+    def _in_play(self) -> dict[str | None, InPlay]:
         return {}
 
     def boat(self, nation: str) -> Boat:

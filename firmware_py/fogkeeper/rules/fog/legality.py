@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
-from fogkeeper.rules.fog.board import Board, Boat
+from fogkeeper.rules.fog.board import Board, Boat, InPlay
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.fog_track import swallowed_rows
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
@@ -24,13 +24,13 @@ def label_of(index: int, islander: FinalIslander) -> str:
 def problems(record: Record, board: Board) -> list[str]:
     """Every rule the record breaks, in record order; empty when it is legal."""
     try:
-        boats = board.boats_in_play(record.options.extra_boat_tile)
+        in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    found = [*_setup_problems(record, board), *_place_problems(record, board, boats)]
-    found += _capacity_problems(record, boats)
+    found = [*_setup_problems(record, board), *_place_problems(record, board, in_play.boats)]
+    found += _capacity_problems(record, in_play)
     found += _supply_problems(record, board)
-    found += _bonus_problems(record, boats)
+    found += _bonus_problems(record, in_play)
     found += _leader_problems(record)
     return found
 
@@ -62,9 +62,10 @@ def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iter
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
     beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
+    supply = board.supply
     for i, isl in enumerate(record.islanders):
         at = isl.at
-        if isl.nation not in board.supply:
+        if isl.nation not in supply:
             yield f"{label_of(i, isl)}: board {board.name} has no {isl.nation} Islanders"
         if owners_in_play and isl.owner not in colours:
             yield f"{label_of(i, isl)}: owner {isl.owner} is not a colour in play"
@@ -100,20 +101,20 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
     return [x for x in record.islanders if x.type is leader]
 
 
-def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
+def _capacity_problems(record: Record, in_play: InPlay) -> Iterator[str]:
     """Productive places and sterns over their room. Islanders are counted per place and
     type; only a place over its room looks at who stands there (Drive Off, Leaders)."""
     productive = [x for x in record.islanders if x.at.productive]
     on_places = Counter((x.at.nation, x.at.area, x.type) for x in productive)
-    boat_of = {b.nation: b for b in boats}
-    for (nation, area, kind), count in on_places.items():
-        boat = boat_of.get(nation)
-        if boat is None:
-            continue
-        capacity = boat.room.get((area, kind), 0)
+    boat_of = {b.nation: b for b in in_play.boats}
+    for key, count in on_places.items():
+        capacity = in_play.room.get(key, 0)
+        if count <= capacity or key[0] not in boat_of:
+            continue    # (within its places, or a boat the place checks name)
+        nation, area, kind = key
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
-        elif count > capacity and count - capacity > _stacking_allowed(record, boat, [
+        elif count - capacity > _stacking_allowed(record, boat_of[nation], [
                 x for x in productive
                 if x.type is kind and x.at.area == area and x.at.nation == nation],
                 count - capacity):
@@ -154,17 +155,17 @@ def _supply_problems(record: Record, board: Board) -> Iterator[str]:
                f"{supply[(nation, kind)]}")
 
 
-def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
+def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
     colours = set(record.colours)
     for colour in record.preparation_bonuses:
         if colour not in colours:
             yield f"preparation_bonuses.{colour}: not a colour in play"
-    stacks = Counter(v for b in boats for v in b.preparation_bonuses)
+    stacks = in_play.bonus_stacks
     taken = Counter(v for vs in record.preparation_bonuses.values() for v in vs)
     for value, count in sorted(taken.items()):
-        if count > stacks[value]:
+        if count > stacks.get(value, 0):
             yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
-                   f"play hold {stacks[value]}")
+                   f"play hold {stacks.get(value, 0)}")
 
 
 def _leader_problems(record: Record) -> Iterator[str]:

@@ -140,16 +140,19 @@ def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]
         mine = tallies[player.name]
         if record.is_solo:
             colours: tuple[ColourScore, ...] = (solo_score(record, table, mine[0]),)
+        elif len(player.colours) == 1:
+            colours = (colour_score(record, table, player.colours[0], mine[0]),)
         else:
             of_colour = dict(zip(dict.fromkeys(player.colours), mine, strict=True))
             colours = tuple([colour_score(record, table, c, of_colour[c])
                              for c in player.colours])
         base = add_up([c.total for c in colours])
         missions = tuple(missions_of[player.name])
+        lost = commoners = 0
+        for t in mine:
+            lost, commoners = lost + t.lost_islanders, commoners + t.commoners_rescued
         unranked.append((player.name, colours, base, missions,
-                         base + sum([m.rp for m in missions]),
-                         sum([t.lost_islanders for t in mine]),
-                         sum([t.commoners_rescued for t in mine])))
+                         base + sum([m.rp for m in missions]), lost, commoners))
     ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
     return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 

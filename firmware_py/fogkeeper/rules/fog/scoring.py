@@ -154,10 +154,11 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
     rescued: dict[Kind | IslanderType, int] = {}
     in_boat: dict[str, int] = {}
     commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
+    row_rp, departing, area_rp = table.row_rp, table.departing, table.area_rp
     for x in islanders:
         at = x.at
         if at.lost:
-            lost += table.row_rp[at.row]
+            lost += row_rp[at.row]
             lost_islanders += 1
         elif at.rescued and not x.covered:
             kind = (x.type, x.nation)
@@ -166,10 +167,10 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
             commoners += x.type is commoner
             if at.in_boat:
                 in_boat[at.nation] = in_boat.get(at.nation, 0) + 1
-                if at.nation in table.departing:
+                if at.nation in departing:
                     own += at.nation == x.nation
                     if at.productive:
-                        areas += table.area_rp[at.nation].get(at.area, 0)
+                        areas += area_rp[at.nation].get(at.area, 0)
     return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
                  in_boat)
 
