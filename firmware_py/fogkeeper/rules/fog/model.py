@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 AREAS: tuple[str, ...] = ("A", "B", "C", "D")
 STERN = "stern"
@@ -96,9 +97,11 @@ class Place:
         return str(self.kind.value)
 
 
+@lru_cache(maxsize=1024)
 def parse_place(value: str) -> Place:
     """Parse `boat:<nation>:<A|B|C|D|stern>`, `pier:<nation>`, `shore`, `beach:<row>`,
-    `lost:<row>`; raises ValueError with the allowed shapes otherwise."""
+    `lost:<row>`; raises ValueError with the allowed shapes otherwise. A Place is a value:
+    each text is parsed once and its Place shared (a board has a hundred or so)."""
     parts = value.split(":")
     head = parts[0]
     if head == "boat" and len(parts) == 3 and parts[1] and parts[2] in (*AREAS, STERN):
