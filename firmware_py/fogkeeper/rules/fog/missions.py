@@ -45,29 +45,12 @@ class Standing:
     in_boat: Mapping[str, Mapping[str, int]]
 
 
-def _with_most(per_player: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
-    """Per nation, the players with the most (a tie is enough; "the most" needs at least
-    one: a player's counts are never 0)."""
-    most: dict[str, int] = {}
-    for counts in per_player.values():
-        for nation, count in counts.items():
-            if count > most.get(nation, 0):
-                most[nation] = count
-    players: dict[str, set[str]] = {nation: set() for nation in most}
-    for player, counts in per_player.items():
-        for nation, count in counts.items():
-            if count == most[nation]:
-                players[nation].add(player)
-    return players
-
-
-def _rescued_of(standing: Standing, nation: str) -> dict[str, dict[str, int]]:
-    """Each player's rescued Islanders of this nation (the sum of its kinds), if any."""
-    found: dict[str, dict[str, int]] = {}
-    for player, have in standing.rescued.items():
-        count = sum([have.get((t, nation), 0) for t in TYPES])
-        found[player] = {nation: count} if count else {}
-    return found
+def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
+    """The players with the most (a tie is enough; "the most" needs at least one)."""
+    most = max(counts, default=0)
+    if most == 0:
+        return set()
+    return {player for player, count in zip(players, counts, strict=True) if count == most}
 
 
 class _Achievements:
@@ -78,7 +61,7 @@ class _Achievements:
         self.board, self.standing, self.boats = board, standing, boats
         self.players = list(standing.rescued)
         self.decided: dict[str, dict[str, MissionResult]] = {}
-        self._most_in_boat: dict[str, set[str]] | None = None
+        self._most_in_boat: dict[str, set[str]] = {}
 
     def of(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Each player's result for the card."""
@@ -87,9 +70,11 @@ class _Achievements:
         return self.decided[card.card_id]
 
     def _most_in(self, nation: str) -> set[str]:
-        if self._most_in_boat is None:
-            self._most_in_boat = _with_most(self.standing.in_boat)
-        return self._most_in_boat.get(nation, set())
+        """The players with the most Islanders in this nation's boat."""
+        if nation not in self._most_in_boat:
+            self._most_in_boat[nation] = _with_most_of(
+                self.players, [self.standing.in_boat[p].get(nation, 0) for p in self.players])
+        return self._most_in_boat[nation]
 
     def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
@@ -104,7 +89,9 @@ class _Achievements:
         if card.goal == "most_in_any_boat":
             winners = set().union(*[self._most_in(b) for b in self.boats])
         elif card.goal == "most_rescued":
-            winners = _with_most(_rescued_of(self.standing, nation)).get(nation, set())
+            rescued = self.standing.rescued
+            winners = _with_most_of(self.players, [
+                sum([rescued[p].get((t, nation), 0) for t in TYPES]) for p in self.players])
         else:
             winners = self._most_in(nation)
         done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
