@@ -91,9 +91,9 @@ class Board:
         if self.extra_boat_letters and extra_boat not in self.extra_boat_letters:
             allowed = ", ".join(sorted(self.extra_boat_letters))
             raise E(f"board {self.name}: choose the extra boat tile, one of {allowed}")
-        found = self._in_play.get(extra_boat)
+        found = self._in_play_by_tile.get(extra_boat)
         if found is None:
-            found = self._in_play[extra_boat] = _in_play(tuple(
+            found = self._in_play_by_tile[extra_boat] = _in_play(tuple(
                 b for b in self.boats if not b.optional or b.water_tile == extra_boat))
         return found
 
@@ -110,7 +110,7 @@ class Board:
         return tuple(sorted(self.fog_track, reverse=True))
 
     @cached_property
-    def _in_play(self) -> dict[str | None, InPlay]:
+    def _in_play_by_tile(self) -> dict[str | None, InPlay]:
         return {}
 
     def boat(self, nation: str) -> Boat:

@@ -110,7 +110,7 @@ def _capacity_problems(record: Record, in_play: InPlay) -> Iterator[str]:
     for key, count in on_places.items():
         capacity = in_play.room.get(key, 0)
         if count <= capacity or key[0] not in boat_of:
-            continue    # (within its places, or a boat the place checks name)
+            continue    # within its places (a boat not on the table: the place checks say so)
         nation, area, kind = key
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"

@@ -9,9 +9,8 @@ from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
-from fogkeeper.rules.fog.model import IslanderType, Kind
+from fogkeeper.rules.fog.model import IslanderType, Need
 
-Need = Kind | IslanderType  # Islanders counted per kind (type and nation) or per type
 TYPES = tuple(IslanderType)
 
 

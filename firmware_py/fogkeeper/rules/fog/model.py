@@ -119,6 +119,7 @@ def parse_place(value: str) -> Place:
 
 
 Kind = tuple[IslanderType, str]     # an Islander's type and nation, as missions picture it
+Need = Kind | IslanderType          # Islanders counted per kind or per type (missions)
 
 
 @dataclass(frozen=True)

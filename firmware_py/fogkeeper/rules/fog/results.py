@@ -12,7 +12,8 @@ from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
-from fogkeeper.rules.fog.missions import MissionResult, Need, Standing, missions_by_player
+from fogkeeper.rules.fog.missions import MissionResult, Standing, missions_by_player
+from fogkeeper.rules.fog.model import Need
 from fogkeeper.rules.fog.record import Missions, Record
 from fogkeeper.rules.fog.scoring import (
     ColourScore,

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat
 from fogkeeper.rules.fog.legality import rescue_leaders
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType, Kind
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType, Need
 from fogkeeper.rules.fog.record import Record
 
 EMPTY_BOAT_RP = -12          # option 4, per boat without the colour on a productive place
@@ -97,6 +97,8 @@ def table_of(record: Record, board: Board) -> Table:
 
 def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: frozenset[str],
                   crew_ab: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+    """Option 5, per colour: the boats that stay where it has the fewest Islanders of all
+    colours (maybe none) on Areas A+B; each boat is counted once for every colour."""
     short = dict.fromkeys(colours, 0)
     for boat in boats:
         if boat.nation not in departing:
@@ -143,7 +145,7 @@ class Tally(NamedTuple):
     lost: int
     lost_islanders: int
     commoners_rescued: int
-    rescued: dict[Kind | IslanderType, int]
+    rescued: dict[Need, int]
     in_boat: dict[str, int]
 
 
@@ -151,7 +153,7 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
     """One walk over these Islanders for everything that reads where each one stands. A
     covered Islander (Drive Off Intensive) counts only if lost."""
     own = areas = lost = lost_islanders = commoners = 0
-    rescued: dict[Kind | IslanderType, int] = {}
+    rescued: dict[Need, int] = {}
     in_boat: dict[str, int] = {}
     commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
     row_rp, departing, area_rp = table.row_rp, table.departing, table.area_rp
