@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from fogkeeper.rules.fog import _data as d
@@ -27,7 +28,33 @@ class Boat:
 
     def capacity(self, area: str, islander_type: IslanderType) -> int:
         """How many Islanders of this type the Area's productive places hold."""
-        return self.places.get(area, {}).get(islander_type, 0)
+        return self.room.get((area, islander_type), 0)
+
+    @cached_property
+    def room(self) -> Mapping[tuple[str, IslanderType], int]:
+        """The productive places by Area and Islander type, in one table (read per place
+        at every score)."""
+        return {(area, kind): n for area, places in self.places.items()
+                for kind, n in places.items()}
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """The boats on the table, with their productive places by boat, Area and Islander type
+    in one table, and their Preparation Bonus tiles by value."""
+
+    boats: tuple[Boat, ...]
+    room: Mapping[tuple[str, str, IslanderType], int]
+    bonus_stacks: Mapping[int, int]
+
+
+def _in_play(boats: tuple[Boat, ...]) -> InPlay:
+    boat_of = {b.nation: b for b in boats}
+    stacks: dict[int, int] = {}
+    for value in (v for b in boats for v in b.preparation_bonuses):
+        stacks[value] = stacks.get(value, 0) + 1
+    return InPlay(boats, {(nation, area, kind): n for nation, boat in boat_of.items()
+                          for (area, kind), n in boat.room.items()}, stacks)
 
 
 @dataclass(frozen=True)
@@ -56,10 +83,35 @@ class Board:
 
     def boats_in_play(self, extra_boat: str | None = None) -> tuple[Boat, ...]:
         """The boats on the table; an optional boat (M's A7/A8) only when chosen."""
+        return self.in_play(extra_boat).boats
+
+    def in_play(self, extra_boat: str | None = None) -> InPlay:
+        """The boats on the table and what the checks read of them, worked out once per
+        board and extra boat: every check and score asks."""
         if self.extra_boat_letters and extra_boat not in self.extra_boat_letters:
             allowed = ", ".join(sorted(self.extra_boat_letters))
             raise E(f"board {self.name}: choose the extra boat tile, one of {allowed}")
-        return tuple(b for b in self.boats if not b.optional or b.water_tile == extra_boat)
+        found = self._in_play_by_tile.get(extra_boat)
+        if found is None:
+            found = self._in_play_by_tile[extra_boat] = _in_play(tuple(
+                b for b in self.boats if not b.optional or b.water_tile == extra_boat))
+        return found
+
+    @cached_property
+    def supply_of(self) -> Mapping[tuple[str, IslanderType], int]:
+        """The box's Islanders by nation and type (0 for a type a nation lacks), in one
+        table."""
+        return {(nation, kind): self.supply[nation].get(kind, 0) for nation in self.supply
+                for kind in IslanderType}
+
+    @cached_property
+    def fog_positions(self) -> tuple[int, ...]:
+        """The FOG Track's fields, highest first (the order the marker passes them)."""
+        return tuple(sorted(self.fog_track, reverse=True))
+
+    @cached_property
+    def _in_play_by_tile(self) -> dict[str | None, InPlay]:
+        return {}
 
     def boat(self, nation: str) -> Boat:
         """The boat of a nation (any boat on this board)."""
@@ -67,6 +119,15 @@ class Board:
             if boat.nation == nation:
                 return boat
         raise E(f"board {self.name} has no {nation} boat")
+
+    @cached_property
+    def nation_of_tile(self) -> Mapping[str, str]:
+        """Water tile -> the nation of the (first) boat on it: a mission card may name a boat
+        by its tile. Worked out once per board, not at every score."""
+        found: dict[str, str] = {}
+        for boat in self.boats:
+            found.setdefault(boat.water_tile, boat.nation)
+        return found
 
     def mission_card_letters(self, extra_boat: str | None = None) -> tuple[str, ...]:
         """Mission card letters in use on this board (S/F A; M A+B or A+C; L all)."""

@@ -28,9 +28,10 @@ class Card:
     name: str
     text: str = ""      # the printed effect, as the rulebook words it
 
-    @property
+    @cached_property
     def card_id(self) -> str:
-        """The id the box shows and records, e.g. 'A07', 'B36'."""
+        """The id the box shows and records, e.g. 'A07', 'B36' (made once: scoring reads it
+        in every loop)."""
         return f"{self.letter}{self.number:02d}"
 
 
@@ -117,6 +118,14 @@ class CardSet:
     def mission_ids(self) -> frozenset[str]:
         """Ids of every mission card (37-60)."""
         return frozenset(c.card_id for c in (*self.rescued_islanders, *self.rescue_achievements))
+
+    @cached_property
+    def mission_decks(self) -> Mapping[str, str]:
+        """Mission card id -> its deck, "rescued_islanders" (37-48) or "rescue_achievements"
+        (49-60)."""
+        decks = {c.card_id: "rescue_achievements" for c in self.rescue_achievements}
+        decks.update((c.card_id, "rescued_islanders") for c in self.rescued_islanders)
+        return decks
 
     def by_id(self, card_id: str) -> Card:
         """Any card by its id ('A07'); an unknown id raises BoardDataError."""

@@ -54,8 +54,9 @@ def advance(board: Board, position: int, steps: int, card_id: str | None = None)
     target = max(position - steps, SHORE)
     rows: list[str] = []
     # only the track's own fields can hold rows: a marker far off the track costs nothing
-    for passed in sorted((q for q in board.fog_track if target <= q < position), reverse=True):
-        rows.extend(rows_at(board, passed))
+    for passed in board.fog_positions:
+        if target <= passed < position:
+            rows.extend(rows_at(board, passed))
     return FogStep(position, target, steps, tuple(rows), card_id)
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
-from fogkeeper.rules.fog.board import Board, Boat
+from fogkeeper.rules.fog.board import Board, Boat, InPlay
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.fog_track import swallowed_rows
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
@@ -15,7 +15,8 @@ from fogkeeper.rules.fog.record import Record
 STANDARD_FACES = {"A": (6, 7), "B": (5, 6), "C": (4, 5), "D": (2, 3)}
 
 
-def _label(index: int, islander: FinalIslander) -> str:
+def label_of(index: int, islander: FinalIslander) -> str:
+    """How a problem names one Islander of the record: its key and what it is."""
     return (f"final_positions[{index}] ({islander.nation} {islander.type.value} of "
             f"{islander.owner})")
 
@@ -23,13 +24,13 @@ def _label(index: int, islander: FinalIslander) -> str:
 def problems(record: Record, board: Board) -> list[str]:
     """Every rule the record breaks, in record order; empty when it is legal."""
     try:
-        boats = board.boats_in_play(record.options.extra_boat_tile)
+        in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    found = [*_setup_problems(record, board), *_place_problems(record, board, boats)]
-    found += _capacity_problems(record, boats)
+    found = [*_setup_problems(record, board), *_place_problems(record, board, in_play.boats)]
+    found += _capacity_problems(record, in_play)
     found += _supply_problems(record, board)
-    found += _bonus_problems(record, boats)
+    found += _bonus_problems(record, in_play)
     found += _leader_problems(record)
     return found
 
@@ -55,128 +56,149 @@ def _setup_problems(record: Record, board: Board) -> Iterator[str]:
 
 def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iterator[str]:
     nations = {b.nation for b in boats}
+    rows = set(board.rows)
     reached = set(swallowed_rows(board, record.fog_start, max(record.fog_final, 0)))
     colours = set(record.colours)
+    owners_in_play = not record.is_solo
+    intensive = record.options.drive_off == "intensive"
+    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
+    supply = board.supply
     for i, isl in enumerate(record.islanders):
         at = isl.at
-        if isl.nation not in board.supply:
-            yield f"{_label(i, isl)}: board {board.name} has no {isl.nation} Islanders"
-        if not record.is_solo and isl.owner not in colours:
-            yield f"{_label(i, isl)}: owner {isl.owner} is not a colour in play"
-        if at.kind in (PlaceKind.BOAT, PlaceKind.PIER) and at.nation not in nations:
-            yield f"{_label(i, isl)}: {at} names a boat that is not on the table"
-        if at.kind in (PlaceKind.BEACH, PlaceKind.LOST) and at.row not in board.rows:
-            yield f"{_label(i, isl)}: {at} names a row board {board.name} does not have"
-        elif at.kind is PlaceKind.LOST and at.row not in reached:
-            yield (f"{_label(i, isl)}: lost in row {at.row}, but the FOG (from {record.fog_start}"
-                   f" to {record.fog_final}) reached only rows {', '.join(sorted(reached)) or '-'}")
-        elif at.kind is PlaceKind.BEACH and at.row in reached:
-            yield f"{_label(i, isl)}: still on row {at.row}, which the FOG has swallowed"
-        if isl.covered and (not at.productive or record.options.drive_off != "intensive"):
-            yield f"{_label(i, isl)}: only Drive Off Intensive covers an Islander on a place"
-        elif isl.covered and isl.nation == at.nation:
-            yield f"{_label(i, isl)}: Drive Off never covers an Islander of the boat's own nation"
+        if isl.nation not in supply:
+            yield f"{label_of(i, isl)}: board {board.name} has no {isl.nation} Islanders"
+        if owners_in_play and isl.owner not in colours:
+            yield f"{label_of(i, isl)}: owner {isl.owner} is not a colour in play"
+        if at.rescued and at.nation not in nations:     # in a boat or on its pier
+            yield f"{label_of(i, isl)}: {at} names a boat that is not on the table"
+        if at.lost or at.kind is beach:
+            if at.row not in rows:
+                yield f"{label_of(i, isl)}: {at} names a row board {board.name} does not have"
+            elif at.lost and at.row not in reached:
+                yield (f"{label_of(i, isl)}: lost in row {at.row}, but the FOG (from "
+                       f"{record.fog_start} to {record.fog_final}) reached only rows "
+                       f"{', '.join(sorted(reached)) or '-'}")
+            elif not at.lost and at.row in reached:
+                yield f"{label_of(i, isl)}: still on row {at.row}, which the FOG has swallowed"
+        if isl.covered:
+            if not at.productive or not intensive:
+                yield (f"{label_of(i, isl)}: only Drive Off Intensive covers an Islander on a "
+                       "place")
+            elif isl.nation == at.nation:
+                yield (f"{label_of(i, isl)}: Drive Off never covers an Islander of the boat's "
+                       "own nation")
 
 
-def rescue_leader_flags(record: Record) -> tuple[bool, ...]:
-    """Per Islander: is it one of option 10's Leaders (or the Elder standing in for one)?
-    Records may mark them with rescue_leader; unmarked records mean every Leader."""
+def rescue_leaders(record: Record) -> list[FinalIslander]:
+    """Option 10's Leaders (or the Elders standing in for them), in record order: the
+    Islanders the record marks with rescue_leader; unmarked records mean every Leader."""
     if not record.options.rescue_leaders:
-        return tuple(False for _ in record.islanders)
-    if any(x.rescue_leader for x in record.islanders):
-        return tuple(x.rescue_leader for x in record.islanders)
-    return tuple(x.type is IslanderType.LEADER for x in record.islanders)
+        return []
+    marked = [x for x in record.islanders if x.rescue_leader]
+    if marked:
+        return marked
+    leader = IslanderType.LEADER    # (an Enum member: read once, not per Islander)
+    return [x for x in record.islanders if x.type is leader]
 
 
-def _capacity_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
-    by_place: dict[tuple[str, str, IslanderType], list[tuple[FinalIslander, bool]]] = {}
-    sterns: Counter[str] = Counter()
-    for isl, leader in zip(record.islanders, rescue_leader_flags(record), strict=True):
-        if isl.at.productive:
-            by_place.setdefault((isl.at.nation, isl.at.area, isl.type), []).append((isl, leader))
-        elif isl.at.in_boat:
-            sterns[isl.at.nation] += 1
-    boat_of = {b.nation: b for b in boats}
-    for (nation, area, kind), group in by_place.items():
-        if nation not in boat_of:
-            continue
-        boat = boat_of[nation]
-        capacity = boat.capacity(area, kind)
-        excess = len(group) - capacity
+def _capacity_problems(record: Record, in_play: InPlay) -> Iterator[str]:
+    """Productive places and sterns over their room. Islanders are counted per place and
+    type; only a place over its room looks at who stands there (Drive Off, Leaders)."""
+    productive = [x for x in record.islanders if x.at.productive]
+    on_places = Counter((x.at.nation, x.at.area, x.type) for x in productive)
+    boat_of = {b.nation: b for b in in_play.boats}
+    for key, count in on_places.items():
+        capacity = in_play.room.get(key, 0)
+        if count <= capacity or key[0] not in boat_of:
+            continue    # within its places (a boat not on the table: the place checks say so)
+        nation, area, kind = key
         if capacity == 0:
-            yield f"boat {nation} Area {area} has no {kind.value} place ({len(group)} there)"
-        elif excess > 0 and excess > _stacking_allowed(record, boat, group):
+            yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
+        elif count - capacity > _stacking_allowed(record, boat_of[nation], [
+                x for x in productive
+                if x.type is kind and x.at.area == area and x.at.nation == nation],
+                count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
-                   f"{len(group)} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
+                   f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
     if record.options.drive_off != "advanced":
+        sterns = Counter(x.at.nation for x in record.islanders
+                         if x.at.in_boat and not x.at.productive)
         for nation, count in sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
                 yield (f"boat {nation} stern holds {count} Islanders, room for "
                        f"{boat_of[nation].stern_capacity}")
 
 
-def _stacking_allowed(
-    record: Record, boat: Boat, group: Sequence[tuple[FinalIslander, bool]]
-) -> int:
+def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander],
+                      excess: int) -> int:
+    """How many Islanders beyond its places one place may hold: Drive Off (Family or
+    Intensive) stacks a visitor on each own-nation Islander; option 10 adds one place for an
+    own-nation Leader (looked for only when Drive Off is not enough)."""
     allowed = 0
     if record.options.drive_off in ("family", "intensive"):
-        own = sum(1 for x, _ in group if x.nation == boat.nation)
+        own = sum(1 for x in group if x.nation == boat.nation)
         allowed += min(own, len(group) - own)
-    if any(leader and x.nation == boat.nation for x, leader in group):
-        allowed += 1
+    if excess > allowed:
+        leaders = rescue_leaders(record)
+        if any(x.nation == boat.nation and any(x is y for y in leaders) for x in group):
+            allowed += 1
     return allowed
 
 
 def _supply_problems(record: Record, board: Board) -> Iterator[str]:
     counts = Counter((x.nation, x.type) for x in record.islanders)
-    for (nation, kind), count in sorted(counts.items()):
-        have = board.supply.get(nation, {}).get(kind, 0)
-        if nation in board.supply and count > have:
-            yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
-                   f"{have}")
+    supply = board.supply_of
+    over = [(key, count) for key, count in counts.items() if count > supply.get(key, count)]
+    for (nation, kind), count in sorted(over):
+        yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
+               f"{supply[(nation, kind)]}")
 
 
-def _bonus_problems(record: Record, boats: Sequence[Boat]) -> Iterator[str]:
+def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
     colours = set(record.colours)
     for colour in record.preparation_bonuses:
         if colour not in colours:
             yield f"preparation_bonuses.{colour}: not a colour in play"
-    stacks = Counter(v for b in boats for v in b.preparation_bonuses)
+    stacks = in_play.bonus_stacks
     taken = Counter(v for vs in record.preparation_bonuses.values() for v in vs)
     for value, count in sorted(taken.items()):
-        if count > stacks[value]:
+        if count > stacks.get(value, 0):
             yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
-                   f"play hold {stacks[value]}")
+                   f"play hold {stacks.get(value, 0)}")
 
 
 def _leader_problems(record: Record) -> Iterator[str]:
     if not record.options.rescue_leaders:
         return
-    flags = rescue_leader_flags(record)
-    per_colour = Counter(x.owner for x, f in zip(record.islanders, flags, strict=True) if f)
-    for colour, count in sorted(per_colour.items()):
+    owners = [x.owner for x in rescue_leaders(record)]
+    if len(set(owners)) == len(owners):
+        return      # (each colour drafted at most one)
+    for colour, count in sorted(Counter(owners).items()):
         if count > 1:
             yield f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
 
 
-def notes(record: Record, board: Board) -> list[str]:
-    """Doubts that do not stop scoring (B-F29: the rulebook's own example has some)."""
+def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIslander]]
+          ) -> list[str]:
+    """Doubts that do not stop scoring (B-F29: the rulebook's own example has some);
+    `owned` lists each colour's Islanders."""
     found: list[str] = []
     if record.is_solo:
         return found
-    in_boat = Counter(x.owner for x in record.islanders if x.at.in_boat)
     for colour, values in record.preparation_bonuses.items():
-        if len(values) > in_boat[colour]:
+        in_boat = sum(1 for x in owned.get(colour, ()) if x.at.in_boat)
+        if len(values) > in_boat:
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
-                         f"{in_boat[colour]} Islander(s) in boats")
-    listed = Counter(x.owner for x in record.islanders)
-    discs = board.discs_per_colour.get(len(record.colours))
-    for colour in record.colours:
-        if discs is not None and listed[colour] != discs:
-            found.append(f"{colour}: {listed[colour]} Islanders listed, a colour drafts {discs}")
+                         f"{in_boat} Islander(s) in boats")
+    colours = record.colours
+    discs = board.discs_per_colour.get(len(colours))
+    if discs is not None:
+        for colour in colours:
+            listed = len(owned.get(colour, ()))
+            if listed != discs:
+                found.append(f"{colour}: {listed} Islanders listed, a colour drafts {discs}")
     return found
-
 
 
 PIER_ROOM = 6   # two piers a boat, «Each pier consists of exactly 3 fields.»

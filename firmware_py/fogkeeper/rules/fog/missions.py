@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
-from fogkeeper.rules.fog.cards import AchievementCard, Card, CardSet, RescuedIslanderCard
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType
+from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
+from fogkeeper.rules.fog.model import IslanderType, Need
+
+TYPES = tuple(IslanderType)
 
 
 @dataclass(frozen=True)
@@ -22,97 +24,152 @@ class MissionResult:
     note: str = ""
 
 
-def _tile_nation(board: Board, tile: str) -> str:
-    for boat in board.boats:
-        if boat.water_tile == tile:
-            return boat.nation
-    return ""
+@lru_cache(maxsize=1024)
+def _outcome(card_id: str, rp: int, achieved: bool, note: str = "") -> MissionResult:
+    """A card's outcome: the same value for every player and game, so made once."""
+    return MissionResult(card_id, rp if achieved else 0, achieved, note)
 
 
 def _card_nation(board: Board, nation: str, tile: str) -> str:
-    return _tile_nation(board, tile) if tile else nation
-
-
-def _is_most(mine: int, others: Sequence[int]) -> bool:
-    """'Most' = a tie is enough, and at least one Islander."""
-    return mine >= 1 and all(mine >= o for o in others)
+    """The nation a card names, directly or by its boat's water tile ("" if no boat is)."""
+    return board.nation_of_tile.get(tile, "") if tile else nation
 
 
 @dataclass(frozen=True)
 class Standing:
-    """Per player: Islanders in each boat, and rescued Islanders of each nation."""
+    """What the missions compare, per player: the rescued Islanders (in a boat or on its
+    pier) counted by kind and by type, and the Islanders in each boat."""
 
-    in_boat: Mapping[str, Counter[str]]
-    rescued: Mapping[str, Counter[str]]
-
-
-def standing_of(islanders_by_player: Mapping[str, Sequence[FinalIslander]]) -> Standing:
-    """Count once what the "most" missions compare."""
-    return Standing(
-        in_boat={p: Counter(x.at.nation for x in xs if x.at.in_boat)
-                 for p, xs in islanders_by_player.items()},
-        rescued={p: Counter(x.nation for x in xs if x.at.rescued)
-                 for p, xs in islanders_by_player.items()},
-    )
+    rescued: Mapping[str, Mapping[Need, int]]
+    in_boat: Mapping[str, Mapping[str, int]]
 
 
-def achievement(card: AchievementCard, board: Board, player: str, standing: Standing,
-                boats: Sequence[str]) -> MissionResult:
-    """Does `player` have the most Islanders as the card asks (tie enough)?"""
-    others = [p for p in standing.in_boat if p != player]
-    if not others:
-        return MissionResult(card.card_id, 0, False, "needs other players (not in solo)")
-    nation = _card_nation(board, card.nation, card.water_tile)
-    if nation not in boats and card.goal != "most_in_any_boat":
-        return MissionResult(card.card_id, 0, False, f"no {nation or '?'} boat on the table")
-    counts = standing.rescued if card.goal == "most_rescued" else standing.in_boat
-    targets = list(boats) if card.goal == "most_in_any_boat" else [nation]
-    done = any(_is_most(counts[player][b], [counts[o][b] for o in others]) for b in targets)
-    return MissionResult(card.card_id, card.rp if done else 0, done)
+def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
+    """The players with the most (a tie is enough; "the most" needs at least one)."""
+    most = max(counts, default=0)
+    if most == 0:
+        return set()
+    return {player for player, count in zip(players, counts, strict=True) if count == most}
 
 
-def _fits(cards: Sequence[RescuedIslanderCard], board: Board,
-          islanders: Sequence[FinalIslander]) -> bool:
-    """Can distinct rescued Islanders fill every pictured Islander of these cards?
-    Coloured needs are filled first; a black (any colour) need takes what is left."""
-    pool = Counter((x.type, x.nation) for x in islanders if x.at.rescued)
-    open_needs: Counter[IslanderType] = Counter()
+class _Achievements:
+    """Decides each "Rescue Achievements" card once for every player; who has the most in
+    each boat is worked out once, when a card first asks."""
+
+    def __init__(self, board: Board, standing: Standing, boats: Sequence[str]) -> None:
+        self.board, self.standing, self.boats = board, standing, boats
+        self.players = list(standing.rescued)
+        self.decided: dict[str, dict[str, MissionResult]] = {}
+        self._most_in_boat: dict[str, set[str]] = {}
+
+    def of(self, card: AchievementCard) -> dict[str, MissionResult]:
+        """Each player's result for the card."""
+        if card.card_id not in self.decided:
+            self.decided[card.card_id] = self._decide(card)
+        return self.decided[card.card_id]
+
+    def _most_in(self, nation: str) -> set[str]:
+        """The players with the most Islanders in this nation's boat."""
+        if nation not in self._most_in_boat:
+            self._most_in_boat[nation] = _with_most_of(
+                self.players, [self.standing.in_boat[p].get(nation, 0) for p in self.players])
+        return self._most_in_boat[nation]
+
+    def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
+        """Do they have the most Islanders as the card asks? A tie is enough, and "the
+        most" needs at least one Islander."""
+        if len(self.players) < 2:
+            return dict.fromkeys(self.players, _outcome(
+                card.card_id, 0, False, "needs other players (not in solo)"))
+        nation = _card_nation(self.board, card.nation, card.water_tile)
+        if nation not in self.boats and card.goal != "most_in_any_boat":
+            return dict.fromkeys(self.players, _outcome(
+                card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
+        if card.goal == "most_in_any_boat":
+            winners = set().union(*[self._most_in(b) for b in self.boats])
+        elif card.goal == "most_rescued":
+            rescued = self.standing.rescued
+            winners = _with_most_of(self.players, [
+                sum([rescued[p].get((t, nation), 0) for t in TYPES]) for p in self.players])
+        else:
+            winners = self._most_in(nation)
+        done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
+        return {p: done if p in winners else missed for p in self.players}
+
+
+def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> tuple[tuple[Need, int], ...]:
+    """The rescued Islanders these cards need, together: of each kind, the pictured
+    Islanders of a named nation; of each type, every pictured Islander of it (a black one,
+    any nation, takes any Islander of its type that the named ones leave)."""
+    needs: dict[Need, int] = {}
     for card in cards:
-        for need in card.islanders:
-            nation = _card_nation(board, need.nation, need.water_tile)
-            if nation == "any":
-                open_needs[need.type] += 1
-            elif pool[(need.type, nation)] > 0:
-                pool[(need.type, nation)] -= 1
-            else:
-                return False
-    left = Counter[IslanderType]()
-    for (kind, _), n in pool.items():
-        left[kind] += n
-    return all(left[kind] >= n for kind, n in open_needs.items())
+        for pictured in card.islanders:
+            nation = _card_nation(board, pictured.nation, pictured.water_tile)
+            if nation != "any":
+                kind = (pictured.type, nation)
+                needs[kind] = needs.get(kind, 0) + 1
+            needs[pictured.type] = needs.get(pictured.type, 0) + 1
+    return tuple(needs.items())
 
 
-def rescued_islanders(cards: Sequence[RescuedIslanderCard], board: Board,
-                      islanders: Sequence[FinalIslander]) -> list[MissionResult]:
-    """Score these cards together; each Islander counts for one card only, and the player
-    gets the best combination."""
-    best: tuple[RescuedIslanderCard, ...] = ()
-    for size in range(len(cards), 0, -1):
-        for combo in combinations(cards, size):
-            if sum(c.rp for c in combo) > sum(c.rp for c in best) and _fits(
-                    combo, board, islanders):
-                best = combo
-    return [MissionResult(c.card_id, c.rp if c in best else 0, c in best) for c in cards]
+def _fits(needs: Sequence[tuple[Need, int]], rescued: Mapping[Need, int]) -> bool:
+    """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
+    for need, count in needs:  # noqa: SIM110  (a loop: no generator made per call)
+        if rescued.get(need, 0) < count:
+            return False
+    return True
 
 
-def player_missions(card_ids: Sequence[str], cards: CardSet, board: Board, player: str,
-                    islanders_by_player: Mapping[str, Sequence[FinalIslander]],
-                    standing: Standing, boats: Sequence[str]) -> list[MissionResult]:
-    """Every mission this player scores (their kept cards plus the open ones)."""
-    picked: list[Card] = [cards.by_id(c) for c in card_ids]
-    rescued = [c for c in picked if isinstance(c, RescuedIslanderCard)]
-    results = rescued_islanders(rescued, board, islanders_by_player[player])
-    for card in picked:
-        if isinstance(card, AchievementCard):
-            results.append(achievement(card, board, player, standing, boats))
+@dataclass(frozen=True)
+class _Hand:
+    """The mission cards one or more players score: the "Rescued Islander" cards, each
+    with what it needs alone, and the "Rescue Achievements" cards."""
+
+    rescued: tuple[RescuedIslanderCard, ...]
+    needs: tuple[tuple[tuple[Need, int], ...], ...]
+    achievements: tuple[AchievementCard, ...]
+
+
+def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
+    picked = [cards.by_id(c) for c in card_ids]
+    rescued = tuple(c for c in picked if isinstance(c, RescuedIslanderCard))
+    return _Hand(rescued, tuple(_needs((c,), board) for c in rescued),
+                 tuple(c for c in picked if isinstance(c, AchievementCard)))
+
+
+def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
+                      ) -> list[MissionResult]:
+    """Score the hand's "Rescued Islander" cards together; each Islander counts for one
+    card only, and the player gets the best set of cards: the most RP, the first of equal
+    RP in the order largest sets first. A set fits only if each of its cards fits alone,
+    so only those cards are combined."""
+    alone = [i for i, needs in enumerate(hand.needs) if _fits(needs, rescued)]
+    best: tuple[int, ...] = ()
+    best_rp = 0
+    for size in range(len(alone), 0, -1):
+        for chosen in combinations(alone, size):
+            rp = sum(hand.rescued[i].rp for i in chosen)
+            if rp > best_rp and (size == 1 or _fits(
+                    _needs([hand.rescued[i] for i in chosen], board), rescued)):
+                best, best_rp = chosen, rp
+    won = {hand.rescued[i].card_id for i in best}    # (a card listed twice wins twice)
+    return [_outcome(c.card_id, c.rp, c.card_id in won) for c in hand.rescued]
+
+
+def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, board: Board,
+                       standing: Standing, boats: Sequence[str]) -> dict[str, list[MissionResult]]:
+    """Every mission each player scores (their kept cards plus the open ones). Players with
+    the same cards (all of them, with open missions) share the work on them, and each
+    "Rescue Achievements" card is decided once for everyone."""
+    hands: dict[tuple[str, ...], _Hand] = {}
+    achievements = _Achievements(board, standing, boats)
+    results: dict[str, list[MissionResult]] = {}
+    for player, ids in card_ids.items():
+        key = tuple(ids)
+        if key not in hands:
+            hands[key] = _hand(ids, cards, board)
+        hand = hands[key]
+        found = rescued_islanders(hand, board, standing.rescued[player])
+        found += [achievements.of(card)[player] for card in hand.achievements]
+        results[player] = found
     return results

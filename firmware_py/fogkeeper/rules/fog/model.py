@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 AREAS: tuple[str, ...] = ("A", "B", "C", "D")
 STERN = "stern"
@@ -65,8 +66,9 @@ class Place:
     """A parsed `at` value: kind plus nation (boat/pier), area (boat) or row (beach/lost).
 
     productive = on a productive place of a boat (Areas A-D, not the stern); in_boat =
-    anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25). They are
-    stored, not computed, because scoring reads them in every loop.
+    anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25); lost =
+    swallowed by the FOG. They are stored, not computed, because scoring reads them in
+    every loop.
     """
 
     kind: PlaceKind
@@ -76,12 +78,14 @@ class Place:
     productive: bool = field(init=False, compare=False, repr=False)
     in_boat: bool = field(init=False, compare=False, repr=False)
     rescued: bool = field(init=False, compare=False, repr=False)
+    lost: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         in_boat = self.kind is PlaceKind.BOAT
         object.__setattr__(self, "in_boat", in_boat)
         object.__setattr__(self, "productive", in_boat and self.area in AREAS)
         object.__setattr__(self, "rescued", in_boat or self.kind is PlaceKind.PIER)
+        object.__setattr__(self, "lost", self.kind is PlaceKind.LOST)
 
     def __str__(self) -> str:
         if self.kind is PlaceKind.BOAT:
@@ -93,9 +97,11 @@ class Place:
         return str(self.kind.value)
 
 
+@lru_cache(maxsize=1024)
 def parse_place(value: str) -> Place:
     """Parse `boat:<nation>:<A|B|C|D|stern>`, `pier:<nation>`, `shore`, `beach:<row>`,
-    `lost:<row>`; raises ValueError with the allowed shapes otherwise."""
+    `lost:<row>`; raises ValueError with the allowed shapes otherwise. A Place is a value:
+    each text is parsed once and its Place shared (a board has a hundred or so)."""
     parts = value.split(":")
     head = parts[0]
     if head == "boat" and len(parts) == 3 and parts[1] and parts[2] in (*AREAS, STERN):
@@ -110,6 +116,10 @@ def parse_place(value: str) -> Place:
         f"{value!r} is not one of boat:<nation>:<A|B|C|D|stern>, pier:<nation>, shore, "
         "beach:<row>, lost:<row>"
     )
+
+
+Kind = tuple[IslanderType, str]     # an Islander's type and nation, as missions picture it
+Need = Kind | IslanderType          # Islanders counted per kind or per type (missions)
 
 
 @dataclass(frozen=True)

@@ -86,14 +86,19 @@ def _player(value: object, path: str) -> Player:
     return Player(d.text(d.need(raw, "name", path, E), f"{path}.name", E), colours)
 
 
+ISLANDER_KEYS = frozenset({"nation", "type", "owner", "at", "characteristic", "covered",
+                           "rescue_leader"})
+KINDS = {t.value: t for t in IslanderType}              # (made once, not per Islander)
+KIND_NAMES = tuple(KINDS)
+CHARACTERISTICS = {c.value: c for c in Characteristic}
+CHARACTERISTIC_NAMES = tuple(CHARACTERISTICS)
+
+
 def _islander(value: object, path: str) -> FinalIslander:
     raw = d.table(value, path, E)
-    unknown = set(raw) - {"nation", "type", "owner", "at", "characteristic", "covered",
-                          "rescue_leader"}
+    unknown = raw.keys() - ISLANDER_KEYS
     if unknown:
         raise E(f"{path}: unknown key(s) {', '.join(sorted(unknown))}")
-    kinds = tuple(t.value for t in IslanderType)
-    chars = tuple(c.value for c in Characteristic)
     try:
         place = parse_place(d.text(d.need(raw, "at", path, E), f"{path}.at", E))
     except ValueError as exc:
@@ -101,11 +106,11 @@ def _islander(value: object, path: str) -> FinalIslander:
     char = raw.get("characteristic")
     return FinalIslander(
         nation=d.text(d.need(raw, "nation", path, E), f"{path}.nation", E),
-        type=IslanderType(d.choice(d.need(raw, "type", path, E), kinds, f"{path}.type", E)),
+        type=KINDS[d.choice(d.need(raw, "type", path, E), KIND_NAMES, f"{path}.type", E)],
         owner=d.text(d.need(raw, "owner", path, E), f"{path}.owner", E),
         at=place,
-        characteristic=None if char is None else Characteristic(
-            d.choice(char, chars, f"{path}.characteristic", E)),
+        characteristic=None if char is None else CHARACTERISTICS[
+            d.choice(char, CHARACTERISTIC_NAMES, f"{path}.characteristic", E)],
         covered=d.flag(raw.get("covered", False), f"{path}.covered", E),
         rescue_leader=d.flag(raw.get("rescue_leader", False), f"{path}.rescue_leader", E),
     )

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from fogkeeper.rules.fog import legality
+from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import with_pictured
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
-from fogkeeper.rules.fog.missions import MissionResult, player_missions, standing_of
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.missions import MissionResult, Standing, missions_by_player
+from fogkeeper.rules.fog.model import Need
 from fogkeeper.rules.fog.record import Missions, Record
-from fogkeeper.rules.fog.scoring import ColourScore, colour_score, solo_score, table_of
+from fogkeeper.rules.fog.scoring import (
+    ColourScore,
+    Table,
+    Tally,
+    colour_score,
+    solo_score,
+    table_of,
+    tally,
+)
 from fogkeeper.rules.fog.table_checks import table_problems
 
 RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
@@ -21,6 +31,7 @@ RESCUE_LEVELS: tuple[tuple[int, str], ...] = (
     (80, "Guardian Novice"),
 )
 LOWEST_LEVEL = "Guardian Apprentice"
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -94,14 +105,8 @@ def rescue_level(score: int) -> str:
 def _ranks(keys: Sequence[tuple[int, int, int]]) -> list[int]:
     """Most RP, then fewest lost, then most Commoners rescued; equal keys share a rank."""
     order = [(-s, lost, -com) for s, lost, com in keys]
-    return [1 + sum(1 for other in order if other < mine) for mine in order]
-
-
-def _tie_counts(islanders: Sequence[FinalIslander]) -> tuple[int, int]:
-    lost = sum(1 for x in islanders if x.at.kind is PlaceKind.LOST)
-    commoners = sum(1 for x in islanders if x.type is IslanderType.COMMONER
-                    and x.at.rescued and not x.covered)
-    return lost, commoners
+    ranked = sorted(order)
+    return [1 + bisect_left(ranked, mine) for mine in order]   # 1 + how many are ahead
 
 
 def _mission_cards(record: Record, player: str) -> tuple[str, ...]:
@@ -124,79 +129,110 @@ def _mission_ids(rules: FogRules) -> frozenset[str]:
     return rules.cards.mission_ids
 
 
-def _players(record: Record, rules: FogRules) -> list[PlayerScore]:
+def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]:
     board = rules.board
-    table = table_of(record, board)
-    solo = record.is_solo
-    by_player: dict[str, list[FinalIslander]] = {p.name: [] for p in record.players}
-    if solo:
-        by_player[record.players[0].name].extend(table.scored)
-    else:
-        owner_of = {c: p.name for p in record.players for c in p.colours}
-        for x in table.scored:
-            if x.owner in owner_of:
-                by_player[owner_of[x.owner]].append(x)
-    boats = [b.nation for b in table.boats]
-    standing = standing_of(by_player)
-    scores = []
+    tallies = _tallies(record, board, table)
+    missions_of = missions_by_player(
+        {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
+        _standing(record, tallies), [b.nation for b in table.boats])
+    add_up = sum if record.options.multi_colour == "sum" else min
+    unranked = []
     for player in record.players:
-        if solo:
-            colours: tuple[ColourScore, ...] = (solo_score(record, board, table),)
-            mine = list(record.islanders)
+        mine = tallies[player.name]
+        if record.is_solo:
+            colours: tuple[ColourScore, ...] = (solo_score(record, table, mine[0]),)
+        elif len(player.colours) == 1:
+            colours = (colour_score(record, table, player.colours[0], mine[0]),)
         else:
-            colours = tuple(colour_score(record, board, table, c) for c in player.colours)
-            mine = [x for c in dict.fromkeys(player.colours) for x in table.owned.get(c, ())]
-        totals = [c.total for c in colours]
-        base = sum(totals) if record.options.multi_colour == "sum" else min(totals)
-        missions = tuple(player_missions(_mission_cards(record, player.name), rules.cards,
-                                         board, player.name, by_player, standing, boats))
-        lost, commoners = _tie_counts(mine)
-        scores.append(PlayerScore(player.name, colours, base, missions,
-                                  base + sum(m.rp for m in missions), lost, commoners))
-    return scores
+            of_colour = dict(zip(dict.fromkeys(player.colours), mine, strict=True))
+            colours = tuple([colour_score(record, table, c, of_colour[c])
+                             for c in player.colours])
+        base = add_up([c.total for c in colours])
+        missions = tuple(missions_of[player.name])
+        lost = commoners = 0
+        for t in mine:
+            lost, commoners = lost + t.lost_islanders, commoners + t.commoners_rescued
+        unranked.append((player.name, colours, base, missions,
+                         base + sum([m.rp for m in missions]), lost, commoners))
+    ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
+    return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
+
+
+def _tallies(record: Record, board: Board, table: Table) -> dict[str, list[Tally]]:
+    """Per player, a tally of each of their colours' Islanders (solo: one of every
+    Islander)."""
+    if record.is_solo:
+        everyone = tally(board, table, record.islanders)
+        return {p.name: [everyone] for p in record.players}
+    return {p.name: [tally(board, table, table.owned.get(c, ()))
+                     for c in dict.fromkeys(p.colours)] for p in record.players}
+
+
+def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standing:
+    """What the missions compare, from each player's tallies. Solo: every Islander is the
+    first player's; another player (a record scored leniently) has none."""
+    rescued: dict[str, Mapping[Need, int]] = {}
+    in_boat: dict[str, Mapping[str, int]] = {}
+    for i, player in enumerate(record.players):
+        mine = tallies[player.name] if i == 0 or not record.is_solo else []
+        rescued[player.name] = _merged([t.rescued for t in mine])
+        in_boat[player.name] = _merged([t.in_boat for t in mine])
+    return Standing(rescued, in_boat)
+
+
+def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
+    """One player's counts over their colours (most play one: nothing to add up)."""
+    if len(counts) == 1:
+        return counts[0]
+    total: dict[K, int] = {}
+    for part in counts:
+        for key, n in part.items():
+            total[key] = total.get(key, 0) + n
+    return total
 
 
 def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
     by_name = {p.name: p for p in players}
-    teams = []
+    unranked = []
     for members in record.teams:
         unknown = [m for m in members if m not in by_name]
         if unknown:
             raise RecordError(f"teams: {', '.join(unknown)} is not a player")
         scores = [by_name[m].score for m in members]
         value = min(scores) if record.options.team_scoring == "lowest" else sum(scores)
-        teams.append(TeamScore(tuple(members), value, sum(by_name[m].lost for m in members),
-                               sum(by_name[m].commoners_rescued for m in members)))
-    return teams
-
-
-def _with_ranks(items: Sequence[Any]) -> list[Any]:
-    ranks = _ranks([(x.score, x.lost, x.commoners_rescued) for x in items])
-    return [type(x)(**{**x.__dict__, "rank": r}) for x, r in zip(items, ranks, strict=True)]
+        unranked.append((tuple(members), value, sum(by_name[m].lost for m in members),
+                         sum(by_name[m].commoners_rescued for m in members)))
+    ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
+    return [TeamScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
     """Score a finished game. A record that breaks a rule raises RecordError with every
     reason, unless `lenient`, which scores it and returns the reasons as warnings."""
-    rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
+    if record.missions.cards:
+        rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
     found = (table_problems(record, rules.board, rules.cards)
              + legality.problems(record, rules.board) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
-    players = _with_ranks(_players(record, rules))
-    teams = _with_ranks(_teams(record, players)) if record.teams else []
+    table = table_of(record, rules.board)
+    players = _players(record, rules, table)
+    teams = _teams(record, players) if record.teams else []
     if teams:
         winners = tuple(m for t in teams if t.rank == 1 for m in t.members)
     else:
         winners = tuple(p.name for p in players if p.rank == 1)
     level = rescue_level(players[0].score) if record.is_solo else ""
     return Result(record.board, record.mode, tuple(players), tuple(teams), winners, level,
-                  tuple(found), tuple(legality.notes(record, rules.board)))
+                  tuple(found), tuple(legality.notes(record, rules.board, table.owned)))
 
 
 def _known_missions(record: Record, known: frozenset[str]) -> Record:
     """Lenient scoring skips mission ids that are not mission cards."""
+    listed = (*record.missions.open, *(c for cs in record.missions.held.values() for c in cs))
+    if all(c in known for c in listed):
+        return record
     held = {p: tuple(c for c in cs if c in known) for p, cs in record.missions.held.items()}
     shown = tuple(c for c in record.missions.open if c in known)
     return replace(record, missions=Missions(held, shown, record.missions.cards))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat
-from fogkeeper.rules.fog.legality import rescue_leader_flags
-from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.legality import rescue_leaders
+from fogkeeper.rules.fog.model import FinalIslander, IslanderType, Need
 from fogkeeper.rules.fog.record import Record
 
 EMPTY_BOAT_RP = -12          # option 4, per boat without the colour on a productive place
@@ -17,6 +17,7 @@ LEADER_OWN_PLACE_RP = 15     # option 10
 LEADER_ELSEWHERE_RP = 5
 LEADER_LOST_RP = -5
 BEACH_OPTION_7A = (-20, -15, -10)   # rows A, B, C with Individual Beach Scorings A
+CREW_AREAS = ("A", "B")     # option 5 counts the crew on these Areas
 
 LABELS = {
     "own_nation": "1 own nation", "boat_areas": "2 boat areas",
@@ -49,43 +50,64 @@ class Table:
 
     boats: tuple[Boat, ...]
     departing: frozenset[str]
-    scored: tuple[FinalIslander, ...]
-    leaders: tuple[FinalIslander, ...]
-    crew_ab: Mapping[str, Counter[str]]
-    # per colour: its Islanders that score (not covered), and all of them
-    scored_by_owner: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
-    owned: Mapping[str, tuple[FinalIslander, ...]] = field(default_factory=dict)
-    # per boat that stays: the fewest Islanders any colour has on its Areas A+B (option 5)
-    fewest_crew: Mapping[str, int] = field(default_factory=dict)
-
-
-def _by_owner(islanders: Sequence[FinalIslander]) -> dict[str, tuple[FinalIslander, ...]]:
-    groups: dict[str, list[FinalIslander]] = {}
-    for x in islanders:
-        groups.setdefault(x.owner, []).append(x)
-    return {owner: tuple(group) for owner, group in groups.items()}
+    # per colour: all of its Islanders, covered ones too
+    owned: Mapping[str, Sequence[FinalIslander]]
+    # per colour: its option-10 Leaders' RP; the boats that stay where it has the fewest
+    # Islanders (maybe 0) of all colours on Areas A+B (option 5)
+    leader_rp: Mapping[str, int]
+    short_crewed: Mapping[str, int]
+    # RP per Islander: on each Area of each departing boat, lost in each row it is lost in
+    area_rp: Mapping[str, Mapping[str, int]]
+    row_rp: Mapping[str, int]
 
 
 def table_of(record: Record, board: Board) -> Table:
-    """Boats in play, which depart (option 5) and which Islanders score (Intensive)."""
-    boats = tuple(b for b in board.boats if b.nation in _nations_in_play(record, board))
-    scored = tuple(x for x in record.islanders if not x.covered)
-    crew = Counter((x.at.nation, x.at.area) for x in record.islanders if x.at.productive)
+    """Boats in play, which depart (option 5), who owns which Islanders, and what an Islander
+    is worth where it stands: one walk over the Islanders, then per boat and row."""
+    in_play = _nations_in_play(record, board)
+    boats = tuple(b for b in board.boats if b.nation in in_play)
+    owned: dict[str, list[FinalIslander]] = {}
+    crew: dict[tuple[str, str], int] = {}       # productive places per boat and Area
+    crew_ab: dict[str, dict[str, int]] = {}
+    lost_rows: set[str] = set()
+    for x in record.islanders:
+        mine = owned.get(x.owner)
+        if mine is None:
+            mine = owned[x.owner] = []
+        mine.append(x)
+        at = x.at
+        if at.productive:
+            crew[(at.nation, at.area)] = crew.get((at.nation, at.area), 0) + 1
+            if at.area in CREW_AREAS:
+                colours = crew_ab.setdefault(at.nation, {})
+                colours[x.owner] = colours.get(x.owner, 0) + 1
+        elif at.lost:
+            lost_rows.add(at.row)
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
     departing = frozenset(b.nation for b in boats if not check or all(
-        crew[(b.nation, area)] >= need for area, need in b.crew_min.items()))
-    flags = rescue_leader_flags(record)
-    leaders = tuple(x for x, f in zip(record.islanders, flags, strict=True) if f)
-    crew_ab: dict[str, Counter[str]] = {}
-    for x in record.islanders:
-        if x.at.productive and x.at.area in ("A", "B"):
-            crew_ab.setdefault(x.at.nation, Counter())[x.owner] += 1
-    colours = record.colours
-    no_crew: Counter[str] = Counter()
-    fewest = {b.nation: min((crew_ab.get(b.nation, no_crew)[c] for c in colours), default=0)
-              for b in boats if b.nation not in departing}  # (one Counter, not one a boat)
-    return Table(boats, departing, scored, leaders, crew_ab, _by_owner(scored),
-                 _by_owner(record.islanders), fewest)
+        crew.get((b.nation, area), 0) >= need for area, need in b.crew_min.items()))
+    area_rp = _area_rp(record, departing)
+    row_rp = {row: row_value(record, board, row) for row in lost_rows}
+    leader_rps: dict[str, int] = {}
+    for leader in rescue_leaders(record):
+        leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
+    return Table(boats, departing, owned, leader_rps,
+                 _short_crewed(record.colours, boats, departing, crew_ab), area_rp, row_rp)
+
+
+def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: frozenset[str],
+                  crew_ab: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+    """Option 5, per colour: the boats that stay where it has the fewest Islanders of all
+    colours (maybe none) on Areas A+B; each boat is counted once for every colour."""
+    short = dict.fromkeys(colours, 0)
+    for boat in boats:
+        if boat.nation not in departing:
+            crew = crew_ab.get(boat.nation, {})
+            counts = [crew.get(c, 0) for c in colours]
+            fewest = min(counts, default=0)
+            for colour, count in zip(colours, counts, strict=True):
+                short[colour] += count == fewest
+    return short
 
 
 def _nations_in_play(record: Record, board: Board) -> set[str]:
@@ -95,11 +117,12 @@ def _nations_in_play(record: Record, board: Board) -> set[str]:
     return {b.nation for b in board.boats_in_play(tile)}
 
 
-def area_value(record: Record, nation: str, area: str) -> int:
-    """Category 2 RP per Islander in this Area of this boat (option 6 or the Boat Scoring)."""
+def _area_rp(record: Record, nations: frozenset[str]) -> dict[str, Mapping[str, int]]:
+    """Category 2 RP per Islander by Area, for each of these boats: its option 6 tiles, or
+    the Boat Scoring (an Area without a tile scores 0)."""
     if record.options.individual_boat_scorings:
-        return record.individual_boat_scorings.get(nation, {}).get(area, 0)
-    return record.boat_scoring.get(area, 0)
+        return {n: record.individual_boat_scorings.get(n, {}) for n in nations}
+    return dict.fromkeys(nations, record.boat_scoring)
 
 
 def row_value(record: Record, board: Board, row: str) -> int:
@@ -111,25 +134,59 @@ def row_value(record: Record, board: Board, row: str) -> int:
     return -abs(board.row_value.get(row, 0))
 
 
-def _own_nation(table: Table, mine: Sequence[FinalIslander], nation_rp: int) -> int:
-    return nation_rp * sum(1 for x in mine if x.at.in_boat and x.at.nation == x.nation
-                           and x.at.nation in table.departing)
+class Tally(NamedTuple):
+    """Some Islanders (a colour's, or all in solo) by where they stand: categories 1 (own
+    nation), 2 (boat areas) and 3 (lost); the tie-break counts, Islanders lost and Commoners
+    rescued; and for the missions, the rescued ones by kind and by type and the ones in each
+    boat."""
+
+    own_nation: int
+    boat_areas: int
+    lost: int
+    lost_islanders: int
+    commoners_rescued: int
+    rescued: dict[Need, int]
+    in_boat: dict[str, int]
 
 
-def _boat_areas(record: Record, table: Table, mine: Sequence[FinalIslander]) -> int:
-    return sum(area_value(record, x.at.nation, x.at.area) for x in mine
-               if x.at.productive and x.at.nation in table.departing)
+def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tally:
+    """One walk over these Islanders for everything that reads where each one stands. A
+    covered Islander (Drive Off Intensive) counts only if lost."""
+    own = areas = lost = lost_islanders = commoners = 0
+    rescued: dict[Need, int] = {}
+    in_boat: dict[str, int] = {}
+    commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
+    row_rp, departing, area_rp = table.row_rp, table.departing, table.area_rp
+    for x in islanders:
+        at = x.at
+        if at.lost:
+            lost += row_rp[at.row]
+            lost_islanders += 1
+        elif at.rescued and not x.covered:
+            kind = (x.type, x.nation)
+            rescued[kind] = rescued.get(kind, 0) + 1
+            rescued[x.type] = rescued.get(x.type, 0) + 1
+            commoners += x.type is commoner
+            if at.in_boat:
+                in_boat[at.nation] = in_boat.get(at.nation, 0) + 1
+                if at.nation in departing:
+                    own += at.nation == x.nation
+                    if at.productive:
+                        areas += area_rp[at.nation].get(at.area, 0)
+    return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
+                 in_boat)
 
 
 def _empty_boats(table: Table, mine: Sequence[FinalIslander]) -> int:
-    present = {x.at.nation for x in mine if x.at.productive}
+    """Option 4: -12 per boat where this colour has no Islander on a productive place."""
+    present = {x.at.nation for x in mine if x.at.productive and not x.covered}
     return EMPTY_BOAT_RP * sum(1 for b in table.boats if b.nation not in present)
 
 
 def leader_rp(islander: FinalIslander) -> int:
     """Option 10 RP for one of the designated Leaders (B-F24)."""
     at = islander.at
-    if at.kind is PlaceKind.LOST:
+    if at.lost:
         return LEADER_LOST_RP
     if not at.in_boat or islander.covered:
         return 0
@@ -138,54 +195,35 @@ def leader_rp(islander: FinalIslander) -> int:
     return LEADER_ELSEWHERE_RP
 
 
-def _lost(record: Record, board: Board, mine: Sequence[FinalIslander]) -> int:
-    return sum(row_value(record, board, x.at.row) for x in mine if x.at.kind is PlaceKind.LOST)
-
-
-def _minimum_crew(table: Table, colour: str) -> int:
-    """-20 per non-departing boat where this colour has the fewest (maybe 0) on A+B."""
-    return MINIMUM_CREW_RP * sum(1 for nation, fewest in table.fewest_crew.items()
-                                 if _crew(table, nation, colour) == fewest)
-
-
-def _crew(table: Table, nation: str, colour: str) -> int:
-    crew = table.crew_ab.get(nation)
-    return 0 if crew is None else crew[colour]
-
-
-def colour_score(record: Record, board: Board, table: Table, colour: str) -> ColourScore:
-    """All categories in play for one colour (multiplayer)."""
+def colour_score(record: Record, table: Table, colour: str, mine: Tally) -> ColourScore:
+    """All categories in play for one colour (multiplayer), `mine` its tally."""
     options = record.options
-    mine = table.scored_by_owner.get(colour, ())
-    cats: list[tuple[str, int]] = [
-        ("own_nation", _own_nation(table, mine, board.nation_rp)),
-        ("boat_areas", _boat_areas(record, table, mine)),
-    ]
+    cats: list[tuple[str, int]] = [("own_nation", mine.own_nation),
+                                   ("boat_areas", mine.boat_areas)]
     if options.boats_without_colour:
-        cats.append(("empty_boats", _empty_boats(table, mine)))
+        cats.append(("empty_boats", _empty_boats(table, table.owned.get(colour, ()))))
     if options.rescue_leaders:
-        cats.append(("leader", sum(leader_rp(x) for x in table.leaders if x.owner == colour)))
-    lost = _lost(record, board, table.owned.get(colour, ()))
-    cats += [("lost", lost), ("preparation", sum(record.preparation_bonuses.get(colour, ())))]
+        cats.append(("leader", table.leader_rp.get(colour, 0)))
+    cats += [("lost", mine.lost),
+             ("preparation", sum(record.preparation_bonuses.get(colour, ())))]
     if options.minimum_crew:
-        cats.append(("minimum_crew", _minimum_crew(table, colour)))
+        # -20 per boat that stays where this colour has the fewest (maybe 0) on Areas A+B
+        cats.append(("minimum_crew", MINIMUM_CREW_RP * table.short_crewed.get(colour, 0)))
     return ColourScore(colour, tuple(cats))
 
 
-def solo_score(record: Record, board: Board, table: Table) -> ColourScore:
-    """Solo: every Islander is the player's; scenario goals cost their stated RP."""
-    islanders = table.scored
+def solo_score(record: Record, table: Table, everyone: Tally) -> ColourScore:
+    """Solo: every Islander is the player's (`everyone` their tally); scenario goals cost
+    their stated RP."""
     cats: list[tuple[str, int]] = []
     if record.solo.minimum_crew_rp:
         missed = sum(1 for b in table.boats if b.nation not in table.departing)
         cats.append(("minimum_crew", -abs(record.solo.minimum_crew_rp) * missed))
-    cats += [
-        ("own_nation", _own_nation(table, islanders, board.nation_rp)),
-        ("boat_areas", _boat_areas(record, table, islanders)),
-        ("lost", _lost(record, board, record.islanders)),
-    ]
+    cats += [("own_nation", everyone.own_nation), ("boat_areas", everyone.boat_areas),
+             ("lost", everyone.lost)]
     if record.solo.commoner_rescue_rp:
-        saved = {x.nation for x in islanders if x.type is IslanderType.COMMONER
+        commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
+        saved = {x.nation for x in record.islanders if x.type is commoner and not x.covered
                  and x.at.in_boat and x.at.nation == x.nation}
         missed = sum(1 for b in table.boats if b.nation not in saved)
         cats.append(("commoner_rescue", -abs(record.solo.commoner_rescue_rp) * missed))

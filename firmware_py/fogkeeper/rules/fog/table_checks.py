@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
 from fogkeeper.rules.fog.errors import FogRulesError
-from fogkeeper.rules.fog.model import AREAS, IslanderType, PlaceKind
+from fogkeeper.rules.fog.legality import label_of
+from fogkeeper.rules.fog.model import AREAS, IslanderType
 from fogkeeper.rules.fog.record import Record
 from fogkeeper.rules.fog.setup import colours_per_player
 
@@ -21,6 +22,7 @@ PIERS_PER_BOAT = 2       # «Each boat must have a pier to the left and right»
 MISSIONS_KEPT = 1        # deal 2, keep 1, per mission deck
 MISSIONS_OPEN = 3        # alternate play: 3 cards face up per deck
 TEAM_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {4: ((2, 2),), 6: ((3, 2), (2, 3))}
+LEADER_TYPES = (IslanderType.LEADER, IslanderType.ELDER)   # option 10: a Leader, or its Elder
 DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
               "Rescue Achievements"}
 
@@ -112,19 +114,21 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
 
 def _islanders(record: Record, board: Board) -> Iterator[str]:
     in_play = {b.nation for b in board.boats_in_play(record.options.extra_boat_tile)}
-    pier: Counter[str] = Counter()
-    for i, x in enumerate(record.islanders):
-        label = f"final_positions[{i}] ({x.nation} {x.type.value} of {x.owner})"
+    if any(nation not in in_play for nation in board.supply):
+        suspects = list(enumerate(record.islanders))   # (board M: a boat left in the box)
+    else:   # only an Islander marked as a Leader can be wrong here
+        suspects = [(i, x) for i, x in enumerate(record.islanders) if x.rescue_leader]
+    for i, x in suspects:
         if x.nation in board.supply and x.nation not in in_play:
-            yield (f"{label}: no {x.nation} boat on the table, so no {x.nation} Islanders "
-                   "are in play")
+            yield (f"{label_of(i, x)}: no {x.nation} boat on the table, so no {x.nation} "
+                   "Islanders are in play")
         if x.rescue_leader and not record.options.rescue_leaders:
-            yield f"{label}: marked as a Leader of option 10 (Rescue the Leaders), which is off"
-        elif x.rescue_leader and x.type not in (IslanderType.LEADER, IslanderType.ELDER):
-            yield (f"{label}: marked as a Leader of option 10, but only a Leader, or the Elder "
-                   "standing in for one, can be")
-        if x.at.kind is PlaceKind.PIER:
-            pier[x.at.nation] += 1
+            yield (f"{label_of(i, x)}: marked as a Leader of option 10 (Rescue the Leaders), "
+                   "which is off")
+        elif x.rescue_leader and x.type not in LEADER_TYPES:
+            yield (f"{label_of(i, x)}: marked as a Leader of option 10, but only a Leader, or "
+                   "the Elder standing in for one, can be")
+    pier = Counter(x.at.nation for x in record.islanders if x.at.rescued and not x.at.in_boat)
     room = PIER_FIELDS * PIERS_PER_BOAT
     for nation, count in sorted(pier.items()):
         if count > room:
@@ -133,11 +137,7 @@ def _islanders(record: Record, board: Board) -> Iterator[str]:
 
 
 def _deck_of(cards: CardSet, card_id: str) -> str:
-    if any(c.card_id == card_id for c in cards.rescued_islanders):
-        return "rescued_islanders"
-    if any(c.card_id == card_id for c in cards.rescue_achievements):
-        return "rescue_achievements"
-    return ""
+    return cards.mission_decks.get(card_id, "")
 
 
 def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
