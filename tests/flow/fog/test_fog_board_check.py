@@ -142,7 +142,7 @@ def test_leaving_with_changes_asks_and_keeps_nothing(data: Path) -> None:
     assert t.screen is F.SETUP and t.cursor_label() == "Check board: assumed!"
     t.press(OK, DOWN, RIGHT)
     t.press(B)
-    assert t.screen is F.ASK and t.lines[:3] == ("Leave the board?", "1 value(s) changed",
+    assert t.screen is F.ASK and t.lines[:3] == ("Leave the board?", "1 value changed",
                                                  "here are not saved.")
     t.press(B)                       # stay: the change is still on screen
     assert t.screen is F.BOARD and t.lines[3].startswith("changed")

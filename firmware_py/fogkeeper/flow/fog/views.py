@@ -188,7 +188,8 @@ def _ask(flow: FogFlow, now: float) -> Frame:
         title = f"Save board {s.board_check.board}?"
         lines = (*lines, f"{changed} changed here." if changed else "Nothing changed here.")
     elif s.asking is Ask.DROP_BOARD:
-        lines = (f"{len(s.board_check.changed)} value(s) changed", "here are not saved.")
+        changed = len(s.board_check.changed)
+        lines = (f"{changed} value{'' if changed == 1 else 's'} changed", "here are not saved.")
     elif s.asking is Ask.REMOVE_ISLANDER:
         mine = s.final.get(s.colours[s.score_colour], [])
         if 0 <= s.removing < len(mine):
