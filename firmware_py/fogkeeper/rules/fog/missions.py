@@ -52,15 +52,31 @@ def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
     return {player for player, count in zip(players, counts, strict=True) if count == most}
 
 
+def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
+    """Per boat with anyone in it, the players with the most Islanders there (a tie is
+    enough): two passes over the players' counts, for every boat at once."""
+    most: dict[str, int] = {}
+    for counts in in_boat.values():
+        for nation, count in counts.items():
+            if count > most.get(nation, 0):
+                most[nation] = count
+    leaders: dict[str, set[str]] = {nation: set() for nation in most}
+    for player, counts in in_boat.items():
+        for nation, count in counts.items():
+            if count == most.get(nation):
+                leaders[nation].add(player)
+    return leaders
+
+
 class _Achievements:
     """Decides each "Rescue Achievements" card once for every player; who has the most in
-    each boat is worked out once, when a card first asks."""
+    each boat is worked out for every boat at once, when a card first asks."""
 
     def __init__(self, board: Board, standing: Standing, boats: Sequence[str]) -> None:
         self.board, self.standing, self.boats = board, standing, boats
         self.players = list(standing.rescued)
         self.decided: dict[str, dict[str, MissionResult]] = {}
-        self._most_in_boat: dict[str, set[str]] = {}
+        self._most_in_boat: dict[str, set[str]] | None = None
 
     def of(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Each player's result for the card."""
@@ -69,11 +85,10 @@ class _Achievements:
         return self.decided[card.card_id]
 
     def _most_in(self, nation: str) -> set[str]:
-        """The players with the most Islanders in this nation's boat."""
-        if nation not in self._most_in_boat:
-            self._most_in_boat[nation] = _with_most_of(
-                self.players, [self.standing.in_boat[p].get(nation, 0) for p in self.players])
-        return self._most_in_boat[nation]
+        """The players with the most Islanders in this nation's boat (none if it is empty)."""
+        if self._most_in_boat is None:
+            self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
+        return self._most_in_boat.get(nation, set())
 
     def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
