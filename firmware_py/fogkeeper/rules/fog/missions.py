@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
@@ -144,6 +144,11 @@ class _Hand:
     needs: tuple[tuple[tuple[Need, int], ...], ...]
     achievements: tuple[AchievementCard, ...]
 
+    @cached_property
+    def none_won(self) -> tuple[MissionResult, ...]:
+        """The "Rescued Islander" cards' outcomes when no card fits."""
+        return tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
+
 
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
     picked = [cards.by_id(c) for c in card_ids]
@@ -159,6 +164,8 @@ def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
     alone = [i for i, needs in enumerate(hand.needs) if _fits(needs, rescued)]
+    if not alone:
+        return list(hand.none_won)
     best: tuple[int, ...] = ()
     best_rp = 0
     for size in range(len(alone), 0, -1):
