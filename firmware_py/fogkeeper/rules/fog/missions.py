@@ -183,15 +183,16 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
     """Every mission each player scores (their kept cards plus the open ones). Players with
     the same cards (all of them, with open missions) share the work on them, and each
     "Rescue Achievements" card is decided once for everyone."""
-    hands: dict[tuple[str, ...], _Hand] = {}
+    hands: dict[tuple[str, ...], tuple[_Hand, list[dict[str, MissionResult]]]] = {}
     achievements = _Achievements(board, standing, boats)
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
         key = tuple(ids)
         if key not in hands:
-            hands[key] = _hand(ids, cards, board)
-        hand = hands[key]
+            hand = _hand(ids, cards, board)
+            hands[key] = hand, [achievements.of(card) for card in hand.achievements]
+        hand, decided = hands[key]
         found = rescued_islanders(hand, board, standing.rescued[player])
-        found += [achievements.of(card)[player] for card in hand.achievements]
+        found += [outcomes[player] for outcomes in decided]
         results[player] = found
     return results

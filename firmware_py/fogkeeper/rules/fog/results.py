@@ -175,15 +175,16 @@ def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standin
     in_boat: dict[str, Mapping[str, int]] = {}
     for i, player in enumerate(record.players):
         mine = tallies[player.name] if i == 0 or not record.is_solo else []
-        rescued[player.name] = _merged([t.rescued for t in mine])
-        in_boat[player.name] = _merged([t.in_boat for t in mine])
+        if len(mine) == 1:      # (most play one colour: nothing to add up)
+            rescued[player.name], in_boat[player.name] = mine[0].rescued, mine[0].in_boat
+        else:
+            rescued[player.name] = _merged([t.rescued for t in mine])
+            in_boat[player.name] = _merged([t.in_boat for t in mine])
     return Standing(rescued, in_boat)
 
 
 def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
-    """One player's counts over their colours (most play one: nothing to add up)."""
-    if len(counts) == 1:
-        return counts[0]
+    """One player's counts over their colours."""
     total: dict[K, int] = {}
     for part in counts:
         for key, n in part.items():
