@@ -184,7 +184,10 @@ def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
         if colour not in colours:
             yield f"preparation_bonuses.{colour}: not a colour in play"
     stacks = in_play.bonus_stacks
-    taken = Counter(v for vs in record.preparation_bonuses.values() for v in vs)
+    taken: dict[int, int] = {}
+    for values in record.preparation_bonuses.values():
+        for value in values:
+            taken[value] = taken.get(value, 0) + 1
     for value, count in sorted(taken.items()):
         if count > stacks.get(value, 0):
             yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
@@ -210,7 +213,7 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
     if record.is_solo:
         return found
     for colour, values in record.preparation_bonuses.items():
-        in_boat = sum(1 for x in owned.get(colour, ()) if x.at.in_boat)
+        in_boat = len([x for x in owned.get(colour, ()) if x.at.in_boat])
         if len(values) > in_boat:
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
                          f"{in_boat} Islander(s) in boats")

@@ -37,7 +37,7 @@ class ColourScore:
     @property
     def total(self) -> int:
         """The colour's score: the sum of its categories."""
-        return sum(value for _, value in self.categories)
+        return sum([value for _, value in self.categories])
 
     def category(self, name: str) -> int:
         """RP of one category (0 when the category is not in play)."""
@@ -84,8 +84,7 @@ def table_of(record: Record, board: Board) -> Table:
         elif at.lost:
             lost_rows.add(at.row)
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
-    departing = frozenset(b.nation for b in boats if not check or all(
-        crew.get((b.nation, area), 0) >= need for area, need in b.crew_min.items()))
+    departing = frozenset([b.nation for b in boats if not check or _crewed(b, crew)])
     area_rp = _area_rp(record, departing)
     row_rp = {row: row_value(record, board, row) for row in lost_rows}
     leader_rps: dict[str, int] = {}
@@ -93,6 +92,14 @@ def table_of(record: Record, board: Board) -> Table:
         leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
     return Table(boats, departing, owned, leader_rps,
                  _short_crewed(record.colours, boats, departing, crew_ab), area_rp, row_rp)
+
+
+def _crewed(boat: Boat, crew: Mapping[tuple[str, str], int]) -> bool:
+    """Option 5: does the boat have its minimum crew on each Area that asks for one?"""
+    for area, need in boat.crew_min.items():  # noqa: SIM110  (a loop: no generator per boat)
+        if crew.get((boat.nation, area), 0) < need:
+            return False
+    return True
 
 
 def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: frozenset[str],
@@ -183,7 +190,7 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
 
 def _empty_boats(table: Table, manned: set[str]) -> int:
     """Option 4: -12 per boat where this colour has no Islander on a productive place."""
-    return EMPTY_BOAT_RP * sum(1 for b in table.boats if b.nation not in manned)
+    return EMPTY_BOAT_RP * len([b for b in table.boats if b.nation not in manned])
 
 
 def leader_rp(islander: FinalIslander) -> int:
