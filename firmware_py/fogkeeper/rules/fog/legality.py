@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat, InPlay
 from fogkeeper.rules.fog.errors import FogRulesError
@@ -28,8 +29,9 @@ def problems(record: Record, board: Board) -> list[str]:
     except FogRulesError as exc:
         return [str(exc)]
     found = [*_setup_problems(record, board), *_place_problems(record, board, in_play.boats)]
-    found += _capacity_problems(record, in_play)
-    found += _supply_problems(record, board)
+    counts = _count(record.islanders)
+    found += _capacity_problems(record, in_play, counts)
+    found += _supply_problems(board, counts)
     found += _bonus_problems(record, in_play)
     found += _leader_problems(record)
     return found
@@ -101,13 +103,36 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
     return [x for x in record.islanders if x.type is leader]
 
 
-def _capacity_problems(record: Record, in_play: InPlay) -> Iterator[str]:
-    """Productive places and sterns over their room. Islanders are counted per place and
-    type; only a place over its room looks at who stands there (Drive Off, Leaders)."""
-    productive = [x for x in record.islanders if x.at.productive]
-    on_places = Counter((x.at.nation, x.at.area, x.type) for x in productive)
+class _Counts(NamedTuple):
+    """The Islanders counted in one walk: per nation and type (the supply), per boat, Area
+    and type on the productive places, and per boat in the stern."""
+
+    of_kind: dict[tuple[str, IslanderType], int]
+    on_places: dict[tuple[str, str, IslanderType], int]
+    in_sterns: dict[str, int]
+
+
+def _count(islanders: Sequence[FinalIslander]) -> _Counts:
+    of_kind: dict[tuple[str, IslanderType], int] = {}
+    on_places: dict[tuple[str, str, IslanderType], int] = {}
+    in_sterns: dict[str, int] = {}
+    for x in islanders:
+        kind = (x.nation, x.type)
+        of_kind[kind] = of_kind.get(kind, 0) + 1
+        at = x.at
+        if at.productive:
+            place = (at.nation, at.area, x.type)
+            on_places[place] = on_places.get(place, 0) + 1
+        elif at.in_boat:
+            in_sterns[at.nation] = in_sterns.get(at.nation, 0) + 1
+    return _Counts(of_kind, on_places, in_sterns)
+
+
+def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:
+    """Productive places and sterns over their room. Only a place over its room looks at
+    who stands there (Drive Off, Leaders)."""
     boat_of = {b.nation: b for b in in_play.boats}
-    for key, count in on_places.items():
+    for key, count in counts.on_places.items():
         capacity = in_play.room.get(key, 0)
         if count <= capacity or key[0] not in boat_of:
             continue    # within its places (a boat not on the table: the place checks say so)
@@ -115,16 +140,14 @@ def _capacity_problems(record: Record, in_play: InPlay) -> Iterator[str]:
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
         elif count - capacity > _stacking_allowed(record, boat_of[nation], [
-                x for x in productive
-                if x.type is kind and x.at.area == area and x.at.nation == nation],
+                x for x in record.islanders if x.at.productive
+                and x.type is kind and x.at.area == area and x.at.nation == nation],
                 count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
                    f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
     if record.options.drive_off != "advanced":
-        sterns = Counter(x.at.nation for x in record.islanders
-                         if x.at.in_boat and not x.at.productive)
-        for nation, count in sterns.items():
+        for nation, count in counts.in_sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
                 yield (f"boat {nation} stern holds {count} Islanders, room for "
                        f"{boat_of[nation].stern_capacity}")
@@ -146,10 +169,10 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
     return allowed
 
 
-def _supply_problems(record: Record, board: Board) -> Iterator[str]:
-    counts = Counter((x.nation, x.type) for x in record.islanders)
+def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
     supply = board.supply_of
-    over = [(key, count) for key, count in counts.items() if count > supply.get(key, count)]
+    over = [(key, count) for key, count in counts.of_kind.items()
+            if count > supply.get(key, count)]
     for (nation, kind), count in sorted(over):
         yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
                f"{supply[(nation, kind)]}")
@@ -161,7 +184,10 @@ def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
         if colour not in colours:
             yield f"preparation_bonuses.{colour}: not a colour in play"
     stacks = in_play.bonus_stacks
-    taken = Counter(v for vs in record.preparation_bonuses.values() for v in vs)
+    taken: dict[int, int] = {}
+    for values in record.preparation_bonuses.values():
+        for value in values:
+            taken[value] = taken.get(value, 0) + 1
     for value, count in sorted(taken.items()):
         if count > stacks.get(value, 0):
             yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
@@ -187,7 +213,7 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
     if record.is_solo:
         return found
     for colour, values in record.preparation_bonuses.items():
-        in_boat = sum(1 for x in owned.get(colour, ()) if x.at.in_boat)
+        in_boat = len([x for x in owned.get(colour, ()) if x.at.in_boat])
         if len(values) > in_boat:
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
                          f"{in_boat} Islander(s) in boats")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
@@ -52,15 +52,31 @@ def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
     return {player for player, count in zip(players, counts, strict=True) if count == most}
 
 
+def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
+    """Per boat with anyone in it, the players with the most Islanders there (a tie is
+    enough): two passes over the players' counts, for every boat at once."""
+    most: dict[str, int] = {}
+    for counts in in_boat.values():
+        for nation, count in counts.items():
+            if count > most.get(nation, 0):
+                most[nation] = count
+    leaders: dict[str, set[str]] = {nation: set() for nation in most}
+    for player, counts in in_boat.items():
+        for nation, count in counts.items():
+            if count == most.get(nation):
+                leaders[nation].add(player)
+    return leaders
+
+
 class _Achievements:
     """Decides each "Rescue Achievements" card once for every player; who has the most in
-    each boat is worked out once, when a card first asks."""
+    each boat is worked out for every boat at once, when a card first asks."""
 
     def __init__(self, board: Board, standing: Standing, boats: Sequence[str]) -> None:
         self.board, self.standing, self.boats = board, standing, boats
         self.players = list(standing.rescued)
         self.decided: dict[str, dict[str, MissionResult]] = {}
-        self._most_in_boat: dict[str, set[str]] = {}
+        self._most_in_boat: dict[str, set[str]] | None = None
 
     def of(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Each player's result for the card."""
@@ -69,11 +85,10 @@ class _Achievements:
         return self.decided[card.card_id]
 
     def _most_in(self, nation: str) -> set[str]:
-        """The players with the most Islanders in this nation's boat."""
-        if nation not in self._most_in_boat:
-            self._most_in_boat[nation] = _with_most_of(
-                self.players, [self.standing.in_boat[p].get(nation, 0) for p in self.players])
-        return self._most_in_boat[nation]
+        """The players with the most Islanders in this nation's boat (none if it is empty)."""
+        if self._most_in_boat is None:
+            self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
+        return self._most_in_boat.get(nation, set())
 
     def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
@@ -129,6 +144,11 @@ class _Hand:
     needs: tuple[tuple[tuple[Need, int], ...], ...]
     achievements: tuple[AchievementCard, ...]
 
+    @cached_property
+    def none_won(self) -> tuple[MissionResult, ...]:
+        """The "Rescued Islander" cards' outcomes when no card fits."""
+        return tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
+
 
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
     picked = [cards.by_id(c) for c in card_ids]
@@ -144,6 +164,8 @@ def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
     alone = [i for i, needs in enumerate(hand.needs) if _fits(needs, rescued)]
+    if not alone:
+        return list(hand.none_won)
     best: tuple[int, ...] = ()
     best_rp = 0
     for size in range(len(alone), 0, -1):
@@ -161,15 +183,16 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
     """Every mission each player scores (their kept cards plus the open ones). Players with
     the same cards (all of them, with open missions) share the work on them, and each
     "Rescue Achievements" card is decided once for everyone."""
-    hands: dict[tuple[str, ...], _Hand] = {}
+    hands: dict[tuple[str, ...], tuple[_Hand, list[dict[str, MissionResult]]]] = {}
     achievements = _Achievements(board, standing, boats)
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
         key = tuple(ids)
         if key not in hands:
-            hands[key] = _hand(ids, cards, board)
-        hand = hands[key]
+            hand = _hand(ids, cards, board)
+            hands[key] = hand, [achievements.of(card) for card in hand.achievements]
+        hand, decided = hands[key]
         found = rescued_islanders(hand, board, standing.rescued[player])
-        found += [achievements.of(card)[player] for card in hand.achievements]
+        found += [outcomes[player] for outcomes in decided]
         results[player] = found
     return results

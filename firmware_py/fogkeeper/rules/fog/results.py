@@ -115,11 +115,15 @@ def _mission_cards(record: Record, player: str) -> tuple[str, ...]:
 
 def _mission_problems(record: Record, rules: FogRules) -> list[str]:
     found = []
+    names = [p.name for p in record.players]
     for player in record.missions.held:
-        if player not in {p.name for p in record.players}:
+        if player not in names:
             found.append(f"missions.held.{player}: not a player in this game")
     known = _mission_ids(rules)
-    for card_id in sorted({c for p in record.players for c in _mission_cards(record, p.name)}):
+    listed = set(record.missions.open)     # (every player scores the open cards)
+    for name in names:
+        listed.update(record.missions.held.get(name, ()))
+    for card_id in sorted(listed):
         if card_id not in known:
             found.append(f"missions: {card_id} is not a mission card (37-60)")
     return found
@@ -175,15 +179,16 @@ def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standin
     in_boat: dict[str, Mapping[str, int]] = {}
     for i, player in enumerate(record.players):
         mine = tallies[player.name] if i == 0 or not record.is_solo else []
-        rescued[player.name] = _merged([t.rescued for t in mine])
-        in_boat[player.name] = _merged([t.in_boat for t in mine])
+        if len(mine) == 1:      # (most play one colour: nothing to add up)
+            rescued[player.name], in_boat[player.name] = mine[0].rescued, mine[0].in_boat
+        else:
+            rescued[player.name] = _merged([t.rescued for t in mine])
+            in_boat[player.name] = _merged([t.in_boat for t in mine])
     return Standing(rescued, in_boat)
 
 
 def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
-    """One player's counts over their colours (most play one: nothing to add up)."""
-    if len(counts) == 1:
-        return counts[0]
+    """One player's counts over their colours."""
     total: dict[K, int] = {}
     for part in counts:
         for key, n in part.items():
@@ -198,10 +203,11 @@ def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
         unknown = [m for m in members if m not in by_name]
         if unknown:
             raise RecordError(f"teams: {', '.join(unknown)} is not a player")
-        scores = [by_name[m].score for m in members]
+        team = [by_name[m] for m in members]
+        scores = [p.score for p in team]
         value = min(scores) if record.options.team_scoring == "lowest" else sum(scores)
-        unranked.append((tuple(members), value, sum(by_name[m].lost for m in members),
-                         sum(by_name[m].commoners_rescued for m in members)))
+        unranked.append((tuple(members), value, sum([p.lost for p in team]),
+                         sum([p.commoners_rescued for p in team])))
     ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
     return [TeamScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 

@@ -37,7 +37,7 @@ class ColourScore:
     @property
     def total(self) -> int:
         """The colour's score: the sum of its categories."""
-        return sum(value for _, value in self.categories)
+        return sum([value for _, value in self.categories])
 
     def category(self, name: str) -> int:
         """RP of one category (0 when the category is not in play)."""
@@ -84,8 +84,7 @@ def table_of(record: Record, board: Board) -> Table:
         elif at.lost:
             lost_rows.add(at.row)
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
-    departing = frozenset(b.nation for b in boats if not check or all(
-        crew.get((b.nation, area), 0) >= need for area, need in b.crew_min.items()))
+    departing = frozenset([b.nation for b in boats if not check or _crewed(b, crew)])
     area_rp = _area_rp(record, departing)
     row_rp = {row: row_value(record, board, row) for row in lost_rows}
     leader_rps: dict[str, int] = {}
@@ -93,6 +92,14 @@ def table_of(record: Record, board: Board) -> Table:
         leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
     return Table(boats, departing, owned, leader_rps,
                  _short_crewed(record.colours, boats, departing, crew_ab), area_rp, row_rp)
+
+
+def _crewed(boat: Boat, crew: Mapping[tuple[str, str], int]) -> bool:
+    """Option 5: does the boat have its minimum crew on each Area that asks for one?"""
+    for area, need in boat.crew_min.items():  # noqa: SIM110  (a loop: no generator per boat)
+        if crew.get((boat.nation, area), 0) < need:
+            return False
+    return True
 
 
 def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: frozenset[str],
@@ -137,8 +144,8 @@ def row_value(record: Record, board: Board, row: str) -> int:
 class Tally(NamedTuple):
     """Some Islanders (a colour's, or all in solo) by where they stand: categories 1 (own
     nation), 2 (boat areas) and 3 (lost); the tie-break counts, Islanders lost and Commoners
-    rescued; and for the missions, the rescued ones by kind and by type and the ones in each
-    boat."""
+    rescued; for the missions, the rescued ones by kind and by type and the ones in each
+    boat; and for option 4, the boats where they stand on a productive place."""
 
     own_nation: int
     boat_areas: int
@@ -147,6 +154,7 @@ class Tally(NamedTuple):
     commoners_rescued: int
     rescued: dict[Need, int]
     in_boat: dict[str, int]
+    manned: set[str]
 
 
 def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tally:
@@ -155,6 +163,7 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
     own = areas = lost = lost_islanders = commoners = 0
     rescued: dict[Need, int] = {}
     in_boat: dict[str, int] = {}
+    manned: set[str] = set()
     commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
     row_rp, departing, area_rp = table.row_rp, table.departing, table.area_rp
     for x in islanders:
@@ -169,18 +178,19 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
             commoners += x.type is commoner
             if at.in_boat:
                 in_boat[at.nation] = in_boat.get(at.nation, 0) + 1
-                if at.nation in departing:
-                    own += at.nation == x.nation
-                    if at.productive:
+                departs = at.nation in departing
+                own += departs and at.nation == x.nation
+                if at.productive:
+                    manned.add(at.nation)
+                    if departs:
                         areas += area_rp[at.nation].get(at.area, 0)
     return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
-                 in_boat)
+                 in_boat, manned)
 
 
-def _empty_boats(table: Table, mine: Sequence[FinalIslander]) -> int:
+def _empty_boats(table: Table, manned: set[str]) -> int:
     """Option 4: -12 per boat where this colour has no Islander on a productive place."""
-    present = {x.at.nation for x in mine if x.at.productive and not x.covered}
-    return EMPTY_BOAT_RP * sum(1 for b in table.boats if b.nation not in present)
+    return EMPTY_BOAT_RP * len([b for b in table.boats if b.nation not in manned])
 
 
 def leader_rp(islander: FinalIslander) -> int:
@@ -201,7 +211,7 @@ def colour_score(record: Record, table: Table, colour: str, mine: Tally) -> Colo
     cats: list[tuple[str, int]] = [("own_nation", mine.own_nation),
                                    ("boat_areas", mine.boat_areas)]
     if options.boats_without_colour:
-        cats.append(("empty_boats", _empty_boats(table, table.owned.get(colour, ()))))
+        cats.append(("empty_boats", _empty_boats(table, mine.manned)))
     if options.rescue_leaders:
         cats.append(("leader", table.leader_rp.get(colour, 0)))
     cats += [("lost", mine.lost),

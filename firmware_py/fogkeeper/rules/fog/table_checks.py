@@ -78,7 +78,10 @@ def _teams(record: Record) -> Iterator[str]:
         yield ("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
                "lowest) or list no teams")
     names = {p.name for p in record.players}
-    seen = Counter(m for team in record.teams for m in team)
+    seen: dict[str, int] = {}
+    for team in record.teams:
+        for member in team:
+            seen[member] = seen.get(member, 0) + 1
     for name, times in sorted(seen.items()):
         if times > 1:
             yield f"teams: {name} is in {times} teams; every player is in exactly one team"
@@ -157,11 +160,16 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
     for card, who in holders.items():
         if len(who) > 1:
             yield f"missions: {card} is held by {' and '.join(who)}; each card is dealt once"
-    shown = Counter(record.missions.open)
+    shown: dict[str, int] = {}
+    for card in record.missions.open:
+        shown[card] = shown.get(card, 0) + 1
+    open_per_deck: dict[str, int] = {}
     for card in sorted(set(holders) | set(shown)):
         deck = _deck_of(cards, card)
         if not deck:
             continue    # not a mission card: the scoring names it
+        if card in shown:
+            open_per_deck[deck] = open_per_deck.get(deck, 0) + 1
         if card[0] not in letters:
             yield (f"missions: {card} is not used on board {board.name} (it uses mission "
                    f"cards {', '.join(letters)})")
@@ -176,10 +184,9 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         if card in shown and mode == "secret":
             yield (f"missions: {card} is open, but the {DECK_NAMES[deck]} deck is dealt "
                    "(keep 1 of 2)")
-        if shown[card] > 1:
+        if shown.get(card, 0) > 1:
             yield f"missions.open: {card} is listed {shown[card]} times"
-    per_deck_open = Counter(_deck_of(cards, c) for c in shown)
-    for deck, count in sorted(per_deck_open.items()):
-        if deck and count > MISSIONS_OPEN:
+    for deck, count in sorted(open_per_deck.items()):
+        if count > MISSIONS_OPEN:
             yield (f"missions.open: {count} {DECK_NAMES[deck]} cards face up; alternate play "
                    f"shows {MISSIONS_OPEN}")
