@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,13 @@ from flow.fog.drivers import CountingDriver
 from flow.fog.scripts import (
     FOUR_PLAYER_BONUSES,
     FOUR_PLAYER_FINAL,
+    Step,
     confirm_score,
     four_player_game,
     score_colour,
     score_colour_by_boats,
 )
 from fogkeeper.flow.fog.table import FogScreen
-
-Step = Callable[[Any], None]
 
 
 def play_to_scoring() -> CountingDriver:
