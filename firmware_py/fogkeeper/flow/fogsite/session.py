@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Generic, TypeVar, cast, overload
 
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
@@ -30,6 +31,7 @@ from fogkeeper.secret import Secret
 
 COLOUR_WORD = {Colour.RED: "RED", Colour.GREEN: "GREEN", Colour.BLUE: "BLUE"}
 Lines = tuple[str, ...]
+T = TypeVar("T")
 
 
 class GuardianKind(StrEnum):
@@ -74,6 +76,26 @@ class MazeDraft:
     seed: int | None = None  # the box's maze seed: the maze can be made again from it
 
 
+class _InMaze(Generic[T]):
+    """A field of the secret ``MazeDraft``, read and written on the ``SetupDraft`` as if it
+    were the draft's own."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, draft: None, owner: type) -> _InMaze[T]: ...
+    @overload
+    def __get__(self, draft: SetupDraft, owner: type) -> T: ...
+    def __get__(self, draft: SetupDraft | None, owner: type) -> _InMaze[T] | T:
+        if draft is None:
+            return self
+        return cast(T, getattr(draft.hidden.open(), self.name))
+
+    def __set__(self, draft: SetupDraft, value: T) -> None:
+        setattr(draft.hidden.open(), self.name, value)
+
+
 @dataclass
 class SetupDraft:
     """What the Guardian and the table chose before the game: seats, options, the maze.
@@ -94,46 +116,13 @@ class SetupDraft:
     hidden: Secret[MazeDraft] = field(default_factory=lambda: Secret(MazeDraft()))
     cursor: tuple[int, int] = (0, 0)
 
-    # the secret half, read and written as if it were plain fields
-    @property
-    def cells(self) -> list[list[str]]:
-        return self.hidden.open().cells
-
-    @cells.setter
-    def cells(self, cells: list[list[str]]) -> None:
-        self.hidden.open().cells = cells
-
-    @property
-    def sleeping(self) -> Colour | None:
-        return self.hidden.open().sleeping
-
-    @sleeping.setter
-    def sleeping(self, colour: Colour | None) -> None:
-        self.hidden.open().sleeping = colour
-
-    @property
-    def guardian_start(self) -> tuple[int, int] | None:
-        return self.hidden.open().guardian_start
-
-    @guardian_start.setter
-    def guardian_start(self, cell: tuple[int, int] | None) -> None:
-        self.hidden.open().guardian_start = cell
-
-    @property
-    def problems(self) -> tuple[str, ...]:
-        return self.hidden.open().problems
-
-    @problems.setter
-    def problems(self, problems: tuple[str, ...]) -> None:
-        self.hidden.open().problems = problems
-
-    @property
-    def seed(self) -> int | None:
-        return self.hidden.open().seed
-
-    @seed.setter
-    def seed(self, seed: int | None) -> None:
-        self.hidden.open().seed = seed
+    # the secret half, read and written as if it were plain fields (each read opens the
+    # Secret, so a screen that reads one is private)
+    cells = _InMaze[list[list[str]]]()
+    sleeping = _InMaze[Colour | None]()
+    guardian_start = _InMaze[tuple[int, int] | None]()
+    problems = _InMaze[tuple[str, ...]]()
+    seed = _InMaze[int | None]()
 
     @property
     def size(self) -> int:
