@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -20,7 +19,7 @@ from fogkeeper.rules.fogsite.players import FocusedGuardian, guardian_knowledge
 from fogkeeper.rules.fogsite.sim import _apply, simulate
 from fogkeeper.rules.fogsite.teams import REFERENCE_TEAMS, CautiousMapper, RelicTeam
 from fogkeeper.rules.fogsite.views import public_view
-from rules.fogsite_ai.test_players import _Checked, _random_state
+from rules.fogsite_ai.test_players import _Checked, _other_hidden, _random_state
 
 GAMES = 50
 
@@ -120,10 +119,7 @@ def test_the_levels_decide_without_the_hands_or_the_relic_deck(options: Options,
                                                                level: Level) -> None:
     for seed in range(10):
         state = _random_state(options, seed, frozenset(), False, 2)
-        shuffled = list(state.relic_deck)
-        random.Random(seed).shuffle(shuffled)
-        other = replace(state, relic_deck=tuple(shuffled), investigators=tuple(
-            replace(inv, hand=()) for inv in state.investigators))
+        other = _other_hidden(state, seed)
         player = level_player(level)
         assert (player.choose_turn_why(guardian_knowledge(state), random.Random(seed))
                 == player.choose_turn_why(guardian_knowledge(other), random.Random(seed)))

@@ -76,6 +76,15 @@ def _random_state(options: Options, seed: int, balancing: frozenset[str],
     return replace(state, investigators=scattered, guardian=rng.choice(streets))
 
 
+def _other_hidden(state: GameState, seed: int) -> GameState:
+    """The same public game with what the Guardian may not know changed: the Relic deck
+    shuffled again and every hand emptied."""
+    shuffled = list(state.relic_deck)
+    random.Random(seed).shuffle(shuffled)
+    return replace(state, relic_deck=tuple(shuffled), investigators=tuple(
+        replace(inv, hand=()) for inv in state.investigators))
+
+
 def _outcomes(state: GameState, turns: Sequence[tuple[GuardianMove, ...]]
               ) -> set[tuple[Cell, frozenset[Colour]]]:
     found = set()
@@ -162,10 +171,7 @@ def test_the_guardian_decides_without_the_relic_deck_order_or_the_hands(
 ) -> None:
     for seed in range(20):
         state = _random_state(options, seed, frozenset(), False, 2)
-        shuffled = list(state.relic_deck)
-        random.Random(seed).shuffle(shuffled)
-        other = replace(state, relic_deck=tuple(shuffled), investigators=tuple(
-            replace(inv, hand=()) for inv in state.investigators))
+        other = _other_hidden(state, seed)
         assert guardian_knowledge(other).relic_deck == guardian_knowledge(state).relic_deck
         for player in (GENTLE, HUNTER):
             assert (player.choose_turn(guardian_knowledge(state), random.Random(seed))
