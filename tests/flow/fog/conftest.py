@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,17 @@ import pytest
 from flow.fog.drivers import BoxDriver
 from flow.fog.scripts import four_player_game
 from fogkeeper.data.fog import OWNER_ENV
+from fogkeeper.flow.fog import board_check
+
+
+@pytest.fixture
+def empty_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """An empty data folder: no owner's cards, no board checked, no past games; the box's
+    remembered boards and rules are read again before and after."""
+    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
+    board_check.forget()
+    yield tmp_path
+    board_check.forget()
 
 
 @pytest.fixture(scope="session")

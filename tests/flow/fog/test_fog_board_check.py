@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from PIL import Image, ImageChops
 from flow.fog.drivers import AppDriver, BoxDriver
 from flow.fog.fog_table import DOWN, LEFT, OK, RIGHT, UP, B
 from fogkeeper.app.board_cmd import main as board_main
-from fogkeeper.data.fog import BOARD_NAMES, OWNER_ENV, board_status, owner_board
+from fogkeeper.data.fog import BOARD_NAMES, board_status, owner_board
 from fogkeeper.flow.fog import FogFlow, board_check
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import assumed
@@ -27,12 +26,9 @@ UPDATE = os.environ.get("FOGKEEPER_UPDATE_REFERENCES") == "1"
 
 
 @pytest.fixture
-def data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    """An empty data folder: no board checked yet."""
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
-    board_check.forget()
-    yield tmp_path
-    board_check.forget()
+def data(empty_data: Path) -> Path:
+    """No board checked yet."""
+    return empty_data
 
 
 def open_walk(t: AppDriver, board: str = "S") -> AppDriver:
@@ -212,11 +208,10 @@ def test_the_walk_matches_its_reviewed_picture(data: Path) -> None:
 
 
 def test_a_whole_box_writes_the_board_where_fogkeeper_board_reads_it(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        empty_data: Path) -> None:
     """On mock pins and the dummy display, the link watching: the save is on disk before the
     box says so, and the file is the one the command line reads."""
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
-    board_check.forget()
+    tmp_path = empty_data
     t = BoxDriver(tmp_path)
     t.go_to_row("The FOG").press(OK)
     t.press(OK).go_to_row("Check board").press(OK)
@@ -230,4 +225,3 @@ def test_a_whole_box_writes_the_board_where_fogkeeper_board_reads_it(
     assert t.harness.link.events("fog.board.checked") == [
         {"event": "fog.board.checked", "board": "S", "corrected": ["row_value.D"]}]
     assert "> Check board: checked" in t.lines
-    board_check.forget()

@@ -5,7 +5,6 @@ half the presses, gives the same record as `fogkeeper score`."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,7 @@ from flow.fog.scripts import (
     score_colour_by_boats,
 )
 from fogkeeper.app.score_cmd import main as score_main
-from fogkeeper.data.fog import OWNER_ENV, OwnerBoard, owner_board
-from fogkeeper.flow.fog import board_check
+from fogkeeper.data.fog import OwnerBoard, owner_board
 from fogkeeper.flow.fog.fog_step import loss_colour, step_rows
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import IslanderType, Loss
@@ -36,11 +34,9 @@ MISSIONS = ["A49", "A51", "A54", "A50"]
 
 
 @pytest.fixture
-def corrected_board(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+def corrected_board(empty_data: Path) -> Path:
     """The owner's board S: row D is worth -5 on their board, not the assumed -6. Corrected
     on the box's own walk-through, every other value confirmed as it is."""
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
-    board_check.forget()
     owner = AppDriver()
     owner.press(OK).go_to_row("Check board").press(OK)
     while owner.lines[1] != "Row D: RP each":
@@ -50,8 +46,7 @@ def corrected_board(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator
         owner.press(OK)
     owner.press(OK)                      # "Save board S?"
     assert owner_board("S") == OwnerBoard(True, {"row_value.D": -5})
-    yield tmp_path
-    board_check.forget()
+    return empty_data
 
 
 def enter(t: AppDriver, card: str) -> None:

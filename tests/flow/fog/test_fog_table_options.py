@@ -9,7 +9,6 @@ from typing import Any
 
 from flow.fog.drivers import AppDriver
 from flow.fog.fog_table import HOLD, OK, RIGHT, B
-from fogkeeper.data.fog import OWNER_ENV
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules.fog import GuardianPick
@@ -114,8 +113,8 @@ def test_each_player_may_play_their_own_guardian_side() -> None:
     assert sides == {names[0]: "A", names[1]: "B"}
 
 
-def test_past_games_are_listed_on_the_box(monkeypatch: Any, tmp_path: Any) -> None:
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
+def test_past_games_are_listed_on_the_box(empty_data: Path) -> None:
+    tmp_path = empty_data
     (tmp_path / "records").mkdir()
     data = Path(__file__).resolve().parents[2] / "data" / "fog"
     shutil.copy(data / "multiplayer_example.json",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,19 +10,16 @@ import pytest
 from flow.fog.drivers import AppDriver
 from flow.fog.fog_table import HOLD, OK
 from fogkeeper.app.score_cmd import main
-from fogkeeper.data.fog import OWNER_ENV
-from fogkeeper.flow.fog.session import Pictured, rules_for
+from fogkeeper.flow.fog.session import Pictured
 from fogkeeper.flow.fog.table import FogScreen
 
 F = FogScreen
 
 
 @pytest.fixture
-def no_owner_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path))
-    rules_for.cache_clear()
-    yield tmp_path
-    rules_for.cache_clear()
+def no_owner_cards(empty_data: Path) -> Path:
+    """The box knows none of the cards 37-48."""
+    return empty_data
 
 
 def test_the_review_asks_what_the_card_pictures(
