@@ -201,13 +201,13 @@ def _ask(flow: FogFlow, now: float) -> Frame:
 def _board(flow: FogFlow, now: float) -> Frame:
     """One value of the owner's board walk-through."""
     check = flow.s.board_check
-    shown = board_check.current(check)
-    count = len(board_check.walk(check))
-    last = board_check.is_last(check)
-    hint = "<> fix  OK: save" if last else "<> fix  OK: matches"
+    values = board_check.walk(check)
+    at = min(check.at, len(values) - 1)
+    shown = values[at]
+    hint = "<> fix  OK: save" if at == len(values) - 1 else "<> fix  OK: matches"
     title = shown.group or f"Board {check.board}"
     return render_board_value(BoardValueView(
-        title, f"{min(check.at, count - 1) + 1}/{count}", shown.label,
+        title, f"{at + 1}/{len(values)}", shown.label,
         board_check.text(shown.key, shown.value), shown.status, hint))
 
 
