@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.generate import Difficulty
 from fogkeeper.rules.fogsite.options import Options
 from fogkeeper.rules.fogsite.players import FocusedGuardian
@@ -62,14 +61,6 @@ LEVELS: dict[Level, LevelPlay] = {
                             "Brutal: hunts, 4 tiles a hit",
                             "Always hunts, twisty maze; 4 tiles a hit (G4)."),
 }
-
-
-def level_named(name: str) -> Level:
-    try:
-        return Level(name)
-    except ValueError:
-        allowed = ", ".join(level.value for level in Level)
-        raise RulesError(f"no level {name!r}; the levels are {allowed}") from None
 
 
 def level_player(level: Level) -> FocusedGuardian:
