@@ -215,12 +215,26 @@ def test_a_whole_box_writes_the_board_where_fogkeeper_board_reads_it(
     t = BoxDriver(tmp_path)
     t.go_to_row("The FOG").press(OK)
     t.press(OK).go_to_row("Check board").press(OK)
-    t.press(OK, OK, OK, OK, RIGHT)              # row D: -5
+    t.press(OK, OK, OK, OK)
+    assert t.harness.request("press", button="right")["ok"]   # the host may drive it too
+    shown = t.harness.request("screen")                        # board data is no secret
+    assert shown["lines"][1:4] == ["Row D: RP each", "-5", "changed, was -6"]
+    assert "png" in shown and not t.harness.box.frame.private   # type: ignore[union-attr]
     go_to_last(t)
     t.press(OK)
     assert t.lines[0] == "Save board S?"
     assert not (tmp_path / "fog" / "boards").exists()
+    on_disk_when_sent: list[bool] = []
+    send = t.harness.link.send
+
+    def watching(line: bytes, host: int | None = None) -> None:
+        if b"fog.board.checked" in line:
+            on_disk_when_sent.append((tmp_path / "fog" / "boards" / "S.json").is_file())
+        send(line, host)
+
+    t.harness.link.send = watching  # type: ignore[method-assign]
     t.press(OK)
+    assert on_disk_when_sent == [True]
     assert saved(tmp_path) == {"confirmed": True, "values": {"row_value.D": -5}}
     assert t.harness.link.events("fog.board.checked") == [
         {"event": "fog.board.checked", "board": "S", "corrected": ["row_value.D"]}]
