@@ -62,16 +62,17 @@ class Record:
     missions: Missions = field(default_factory=Missions)
     solo: SoloGoals = field(default_factory=SoloGoals)
     history: Mapping[str, Any] = field(default_factory=dict)
+    # every colour in play, player by player (worked out once: the checks and the score
+    # read it many times)
+    colours: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "colours", tuple(c for p in self.players for c in p.colours))
 
     @property
     def is_solo(self) -> bool:
         """True for a solo game."""
         return self.mode == "solo"
-
-    @property
-    def colours(self) -> tuple[str, ...]:
-        """Every colour in play, player by player."""
-        return tuple(c for p in self.players for c in p.colours)
 
 
 def _int_map(value: object, path: str) -> dict[str, int]:

@@ -108,12 +108,16 @@ def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: froz
     colours (maybe none) on Areas A+B; each boat is counted once for every colour."""
     short = dict.fromkeys(colours, 0)
     for boat in boats:
-        if boat.nation not in departing:
-            crew = crew_ab.get(boat.nation, {})
-            counts = [crew.get(c, 0) for c in colours]
-            fewest = min(counts, default=0)
-            for colour, count in zip(colours, counts, strict=True):
-                short[colour] += count == fewest
+        if boat.nation in departing:
+            continue
+        crew = crew_ab.get(boat.nation, {})
+        if len(crew) < len(colours):   # (a colour with nobody there: the fewest is none)
+            fewest = 0
+        else:
+            fewest = min([crew.get(c, 0) for c in colours])
+        for colour in colours:
+            if crew.get(colour, 0) == fewest:
+                short[colour] += 1
     return short
 
 
