@@ -54,18 +54,22 @@ def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
 
 def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
     """Per boat with anyone in it, the players with the most Islanders there (a tie is
-    enough): two passes over the players' counts, for every boat at once."""
+    enough): one pass over the players' counts, for every boat at once."""
     most: dict[str, int] = {}
-    for counts in in_boat.values():
-        for nation, count in counts.items():
-            if count > most.get(nation, 0):
-                most[nation] = count
-    leaders: dict[str, set[str]] = {nation: set() for nation in most}
+    leaders: dict[str, set[str]] = {}
     for player, counts in in_boat.items():
         for nation, count in counts.items():
-            if count == most.get(nation):
+            top = most.get(nation, 0)
+            if count > top:
+                most[nation], leaders[nation] = count, {player}
+            elif count == top > 0:
                 leaders[nation].add(player)
     return leaders
+
+
+# A card decided for every player: who wins it, their outcome and everyone else's.
+Decision = tuple[frozenset[str] | set[str], MissionResult, MissionResult]
+NO_ONE: frozenset[str] = frozenset()
 
 
 class _Achievements:
@@ -75,11 +79,11 @@ class _Achievements:
     def __init__(self, standing: Standing, boats: Sequence[str]) -> None:
         self.standing, self.boats = standing, boats
         self.players = list(standing.rescued)
-        self.decided: dict[str, dict[str, MissionResult]] = {}
+        self.decided: dict[str, Decision] = {}
         self._most_in_boat: dict[str, set[str]] | None = None
 
-    def of(self, card: _Achievement) -> dict[str, MissionResult]:
-        """Each player's result for the card."""
+    def of(self, card: _Achievement) -> Decision:
+        """Who wins the card, and the outcomes."""
         found = self.decided.get(card.card_id)
         if found is None:
             found = self.decided[card.card_id] = self._decide(card)
@@ -91,23 +95,22 @@ class _Achievements:
             self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
         return self._most_in_boat.get(nation, set())
 
-    def _decide(self, card: _Achievement) -> dict[str, MissionResult]:
+    def _decide(self, card: _Achievement) -> Decision:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
         most" needs at least one Islander."""
         if len(self.players) < 2:
-            return dict.fromkeys(self.players, card.solo)
+            return NO_ONE, card.solo, card.solo
         if card.goal == "most_in_any_boat":
             winners = set().union(*[self._most_in(b) for b in self.boats])
         elif card.nation not in self.boats:
-            return dict.fromkeys(self.players, card.no_boat)
+            return NO_ONE, card.no_boat, card.no_boat
         elif card.goal == "most_rescued":
             rescued = self.standing.rescued
             winners = _with_most_of(self.players, [
                 sum([rescued[p].get(kind, 0) for kind in card.kinds]) for p in self.players])
         else:
             winners = self._most_in(card.nation)
-        done, missed = card.done, card.missed
-        return {p: done if p in winners else missed for p in self.players}
+        return winners, card.done, card.missed
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,7 @@ class _Hand:
         self.achievements = tuple(_achievement(c, board) for c in picked
                                   if isinstance(c, AchievementCard))
         self.none_won = tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
+        self.singles = frozenset(card for card, _ in self.alone)
         self._needs: dict[int, Needs] = dict(self.alone)
         self._tries: dict[int, tuple[int, ...]] = {}
         self._won: dict[int, tuple[MissionResult, ...]] = {}
@@ -240,8 +244,8 @@ def rescued_islanders(hand: _Hand, rescued: Mapping[Need, int]) -> tuple[Mission
         if _fits(needs, rescued):
             alone |= card
     if alone:
-        for chosen in hand.tries(alone):
-            if _fits(hand.needs(chosen), rescued):
+        for chosen in hand.tries(alone):    # (a set of one card fits: it fitted alone)
+            if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
                 return hand.won(chosen)
     return hand.none_won
 
@@ -251,16 +255,18 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
     """Every mission each player scores (their kept cards plus the open ones). Players with
     the same cards (all of them, with open missions) share the work on them, and each
     "Rescue Achievements" card is decided once for everyone."""
-    hands: dict[tuple[str, ...], tuple[_Hand, list[dict[str, MissionResult]]]] = {}
+    hands: dict[tuple[str, ...], tuple[_Hand, list[Decision]]] = {}
     achievements = _Achievements(standing, boats)
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
         key = tuple(ids)
-        if key not in hands:
+        shared = hands.get(key)
+        if shared is None:
             hand = _hand(key, cards, board)
-            hands[key] = hand, [achievements.of(card) for card in hand.achievements]
-        hand, decided = hands[key]
-        found = list(rescued_islanders(hand, standing.rescued[player]))
-        found += [outcomes[player] for outcomes in decided]
+            shared = hands[key] = hand, [achievements.of(card) for card in hand.achievements]
+        hand, decided = shared
+        found = [*rescued_islanders(hand, standing.rescued[player])]
+        for winners, done, missed in decided:
+            found.append(done if player in winners else missed)
         results[player] = found
     return results
