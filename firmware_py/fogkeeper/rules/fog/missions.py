@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
@@ -80,7 +80,6 @@ class _Achievements:
         self.standing, self.boats = standing, boats
         self.players = list(standing.rescued)
         self.decided: dict[str, Decision] = {}
-        self._most_in_boat: dict[str, set[str]] | None = None
 
     def of(self, card: _Achievement) -> Decision:
         """Who wins the card, and the outcomes."""
@@ -89,11 +88,10 @@ class _Achievements:
             found = self.decided[card.card_id] = self._decide(card)
         return found
 
-    def _most_in(self, nation: str) -> set[str]:
-        """The players with the most Islanders in this nation's boat (none if it is empty)."""
-        if self._most_in_boat is None:
-            self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
-        return self._most_in_boat.get(nation, set())
+    @cached_property
+    def most_in_boat(self) -> Mapping[str, frozenset[str] | set[str]]:
+        """Per boat with anyone in it, the players with the most Islanders there."""
+        return _most_in_each_boat(self.standing.in_boat)
 
     def _decide(self, card: _Achievement) -> Decision:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
@@ -101,16 +99,25 @@ class _Achievements:
         if len(self.players) < 2:
             return NO_ONE, card.solo, card.solo
         if card.goal == "most_in_any_boat":
-            winners = set().union(*[self._most_in(b) for b in self.boats])
+            leaders = self.most_in_boat
+            winners = set().union(*[leaders[b] for b in self.boats if b in leaders])
         elif card.nation not in self.boats:
             return NO_ONE, card.no_boat, card.no_boat
         elif card.goal == "most_rescued":
-            rescued = self.standing.rescued
-            winners = _with_most_of(self.players, [
-                sum([rescued[p].get(kind, 0) for kind in card.kinds]) for p in self.players])
+            winners = _with_most_of(self.players, self._rescued_of(card.kinds))
         else:
-            winners = self._most_in(card.nation)
+            winners = self.most_in_boat.get(card.nation, NO_ONE)
         return winners, card.done, card.missed
+
+    def _rescued_of(self, kinds: Sequence[Kind]) -> list[int]:
+        """Each player's rescued Islanders of these kinds."""
+        totals = []
+        for player in self.players:
+            counts, total = self.standing.rescued[player], 0
+            for kind in kinds:      # (a plain loop: no list made per player)
+                total += counts.get(kind, 0)
+            totals.append(total)
+        return totals
 
 
 @dataclass(frozen=True)
