@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
@@ -68,7 +68,7 @@ def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, se
 
 
 # A card decided for every player: who wins it, their outcome and everyone else's.
-Decision = tuple[frozenset[str] | set[str], MissionResult, MissionResult]
+Decision = tuple[Set[str], MissionResult, MissionResult]
 NO_ONE: frozenset[str] = frozenset()
 
 
@@ -89,7 +89,7 @@ class _Achievements:
         return found
 
     @cached_property
-    def most_in_boat(self) -> Mapping[str, frozenset[str] | set[str]]:
+    def most_in_boat(self) -> Mapping[str, Set[str]]:
         """Per boat with anyone in it, the players with the most Islanders there."""
         return _most_in_each_boat(self.standing.in_boat)
 
@@ -100,7 +100,7 @@ class _Achievements:
             return NO_ONE, card.solo, card.solo
         if card.goal == "most_in_any_boat":
             leaders = self.most_in_boat
-            winners = set().union(*[leaders[b] for b in self.boats if b in leaders])
+            winners: Set[str] = set().union(*[leaders[b] for b in self.boats if b in leaders])
         elif card.nation not in self.boats:
             return NO_ONE, card.no_boat, card.no_boat
         elif card.goal == "most_rescued":
