@@ -67,6 +67,30 @@ def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, se
     return leaders
 
 
+@dataclass(frozen=True)
+class _Achievement:
+    """A "Rescue Achievements" card as a board reads it: the nation it names, the kinds of
+    Islander of that nation, and the outcomes it can have (made once per card set)."""
+
+    card_id: str
+    goal: str
+    nation: str
+    kinds: tuple[Kind, ...]
+    done: MissionResult
+    missed: MissionResult
+    no_boat: MissionResult
+    solo: MissionResult
+
+
+def _achievement(card: AchievementCard, board: Board) -> _Achievement:
+    nation = _card_nation(board, card.nation, card.water_tile)
+    return _Achievement(
+        card.card_id, card.goal, nation, tuple((t, nation) for t in TYPES),
+        _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False),
+        _outcome(card.card_id, 0, False, f"no {nation or '?'} boat on the table"),
+        _outcome(card.card_id, 0, False, "needs other players (not in solo)"))
+
+
 # A card decided for every player: who wins it, their outcome and everyone else's.
 Decision = tuple[Set[str], MissionResult, MissionResult]
 NO_ONE: frozenset[str] = frozenset()
@@ -118,30 +142,6 @@ class _Achievements:
                 total += counts.get(kind, 0)
             totals.append(total)
         return totals
-
-
-@dataclass(frozen=True)
-class _Achievement:
-    """A "Rescue Achievements" card as a board reads it: the nation it names, the kinds of
-    Islander of that nation, and the outcomes it can have (made once per card set)."""
-
-    card_id: str
-    goal: str
-    nation: str
-    kinds: tuple[Kind, ...]
-    done: MissionResult
-    missed: MissionResult
-    no_boat: MissionResult
-    solo: MissionResult
-
-
-def _achievement(card: AchievementCard, board: Board) -> _Achievement:
-    nation = _card_nation(board, card.nation, card.water_tile)
-    return _Achievement(
-        card.card_id, card.goal, nation, tuple((t, nation) for t in TYPES),
-        _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False),
-        _outcome(card.card_id, 0, False, f"no {nation or '?'} boat on the table"),
-        _outcome(card.card_id, 0, False, "needs other players (not in solo)"))
 
 
 Needs = tuple[tuple[Need, int], ...]
