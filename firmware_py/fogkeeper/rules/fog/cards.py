@@ -129,9 +129,9 @@ class CardSet:
 
     @cached_property
     def scoring_tables(self) -> dict[Hashable, object]:
-        """What scoring works out from these cards alone, kept with them (the missions keep
-        each hand's needs here): made once per card set and gone with it. A record's own
-        pictured cards make a new card set, with tables of its own."""
+        """What scoring works out from these cards (on a board) and nothing else, kept with
+        them: the missions keep each hand's needs here, a bounded number of hands. Made once
+        per card set and gone with it; a record's own pictured cards make a new card set."""
         return {}
 
     def by_id(self, card_id: str) -> Card:
