@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -126,6 +126,13 @@ class CardSet:
         decks = {c.card_id: "rescue_achievements" for c in self.rescue_achievements}
         decks.update((c.card_id, "rescued_islanders") for c in self.rescued_islanders)
         return decks
+
+    @cached_property
+    def scoring_tables(self) -> dict[Hashable, object]:
+        """What scoring works out from these cards (on a board) and nothing else, kept with
+        them: the missions keep each hand's needs here, a bounded number of hands. Made once
+        per card set and gone with it; a record's own pictured cards make a new card set."""
+        return {}
 
     def by_id(self, card_id: str) -> Card:
         """Any card by its id ('A07'); an unknown id raises BoardDataError."""

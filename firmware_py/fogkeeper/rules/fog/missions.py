@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
-from fogkeeper.rules.fog.model import IslanderType, Need
+from fogkeeper.rules.fog.model import IslanderType, Kind, Need
 
 TYPES = tuple(IslanderType)
 
@@ -54,65 +54,100 @@ def _with_most_of(players: Sequence[str], counts: Sequence[int]) -> set[str]:
 
 def _most_in_each_boat(in_boat: Mapping[str, Mapping[str, int]]) -> dict[str, set[str]]:
     """Per boat with anyone in it, the players with the most Islanders there (a tie is
-    enough): two passes over the players' counts, for every boat at once."""
+    enough): one pass over the players' counts, for every boat at once."""
     most: dict[str, int] = {}
-    for counts in in_boat.values():
-        for nation, count in counts.items():
-            if count > most.get(nation, 0):
-                most[nation] = count
-    leaders: dict[str, set[str]] = {nation: set() for nation in most}
+    leaders: dict[str, set[str]] = {}
     for player, counts in in_boat.items():
         for nation, count in counts.items():
-            if count == most.get(nation):
+            top = most.get(nation, 0)
+            if count > top:
+                most[nation], leaders[nation] = count, {player}
+            elif count == top > 0:
                 leaders[nation].add(player)
     return leaders
+
+
+@dataclass(frozen=True)
+class _Achievement:
+    """A "Rescue Achievements" card as a board reads it: the nation it names, the kinds of
+    Islander of that nation, and the outcomes it can have (made once per card set)."""
+
+    card_id: str
+    goal: str
+    nation: str
+    kinds: tuple[Kind, ...]
+    done: MissionResult
+    missed: MissionResult
+    no_boat: MissionResult
+    solo: MissionResult
+
+
+def _achievement(card: AchievementCard, board: Board) -> _Achievement:
+    nation = _card_nation(board, card.nation, card.water_tile)
+    return _Achievement(
+        card.card_id, card.goal, nation, tuple((t, nation) for t in TYPES),
+        _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False),
+        _outcome(card.card_id, 0, False, f"no {nation or '?'} boat on the table"),
+        _outcome(card.card_id, 0, False, "needs other players (not in solo)"))
+
+
+# A card decided for every player: who wins it, their outcome and everyone else's.
+Decision = tuple[Set[str], MissionResult, MissionResult]
+NO_ONE: frozenset[str] = frozenset()
 
 
 class _Achievements:
     """Decides each "Rescue Achievements" card once for every player; who has the most in
     each boat is worked out for every boat at once, when a card first asks."""
 
-    def __init__(self, board: Board, standing: Standing, boats: Sequence[str]) -> None:
-        self.board, self.standing, self.boats = board, standing, boats
+    def __init__(self, standing: Standing, boats: Sequence[str]) -> None:
+        self.standing, self.boats = standing, boats
         self.players = list(standing.rescued)
-        self.decided: dict[str, dict[str, MissionResult]] = {}
-        self._most_in_boat: dict[str, set[str]] | None = None
+        self.decided: dict[str, Decision] = {}
 
-    def of(self, card: AchievementCard) -> dict[str, MissionResult]:
-        """Each player's result for the card."""
-        if card.card_id not in self.decided:
-            self.decided[card.card_id] = self._decide(card)
-        return self.decided[card.card_id]
+    def of(self, card: _Achievement) -> Decision:
+        """Who wins the card, and the outcomes."""
+        found = self.decided.get(card.card_id)
+        if found is None:
+            found = self.decided[card.card_id] = self._decide(card)
+        return found
 
-    def _most_in(self, nation: str) -> set[str]:
-        """The players with the most Islanders in this nation's boat (none if it is empty)."""
-        if self._most_in_boat is None:
-            self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
-        return self._most_in_boat.get(nation, set())
+    @cached_property
+    def most_in_boat(self) -> Mapping[str, Set[str]]:
+        """Per boat with anyone in it, the players with the most Islanders there."""
+        return _most_in_each_boat(self.standing.in_boat)
 
-    def _decide(self, card: AchievementCard) -> dict[str, MissionResult]:
+    def _decide(self, card: _Achievement) -> Decision:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
         most" needs at least one Islander."""
         if len(self.players) < 2:
-            return dict.fromkeys(self.players, _outcome(
-                card.card_id, 0, False, "needs other players (not in solo)"))
-        nation = _card_nation(self.board, card.nation, card.water_tile)
-        if nation not in self.boats and card.goal != "most_in_any_boat":
-            return dict.fromkeys(self.players, _outcome(
-                card.card_id, 0, False, f"no {nation or '?'} boat on the table"))
+            return NO_ONE, card.solo, card.solo
         if card.goal == "most_in_any_boat":
-            winners = set().union(*[self._most_in(b) for b in self.boats])
+            leaders = self.most_in_boat
+            winners: Set[str] = set().union(*[leaders[b] for b in self.boats if b in leaders])
+        elif card.nation not in self.boats:
+            return NO_ONE, card.no_boat, card.no_boat
         elif card.goal == "most_rescued":
-            rescued = self.standing.rescued
-            winners = _with_most_of(self.players, [
-                sum([rescued[p].get((t, nation), 0) for t in TYPES]) for p in self.players])
+            winners = _with_most_of(self.players, self._rescued_of(card.kinds))
         else:
-            winners = self._most_in(nation)
-        done, missed = _outcome(card.card_id, card.rp, True), _outcome(card.card_id, 0, False)
-        return {p: done if p in winners else missed for p in self.players}
+            winners = self.most_in_boat.get(card.nation, NO_ONE)
+        return winners, card.done, card.missed
+
+    def _rescued_of(self, kinds: Sequence[Kind]) -> list[int]:
+        """Each player's rescued Islanders of these kinds."""
+        totals = []
+        for player in self.players:
+            counts, total = self.standing.rescued[player], 0
+            for kind in kinds:      # (a plain loop: no list made per player)
+                total += counts.get(kind, 0)
+            totals.append(total)
+        return totals
 
 
-def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> tuple[tuple[Need, int], ...]:
+Needs = tuple[tuple[Need, int], ...]
+
+
+def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> Needs:
     """The rescued Islanders these cards need, together: of each kind, the pictured
     Islanders of a named nation; of each type, every pictured Islander of it (a black one,
     any nation, takes any Islander of its type that the named ones leave)."""
@@ -127,7 +162,7 @@ def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> tuple[tuple[Ne
     return tuple(needs.items())
 
 
-def _fits(needs: Sequence[tuple[Need, int]], rescued: Mapping[Need, int]) -> bool:
+def _fits(needs: Needs, rescued: Mapping[Need, int]) -> bool:
     """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
     for need, count in needs:  # noqa: SIM110  (a loop: no generator made per call)
         if rescued.get(need, 0) < count:
@@ -135,47 +170,91 @@ def _fits(needs: Sequence[tuple[Need, int]], rescued: Mapping[Need, int]) -> boo
     return True
 
 
-@dataclass(frozen=True)
 class _Hand:
-    """The mission cards one or more players score: the "Rescued Islander" cards, each
-    with what it needs alone, and the "Rescue Achievements" cards."""
+    """The mission cards one or more players score, as a board reads them, worked out once
+    per card set: the "Rescued Islander" cards, each with what it needs alone, and the
+    "Rescue Achievements" cards. A set of "Rescued Islander" cards is a bit mask over
+    their places in the hand; what a set needs, which sets to try for the cards that fit
+    alone, and the outcomes when a set wins are each made once, when first asked."""
 
-    rescued: tuple[RescuedIslanderCard, ...]
-    needs: tuple[tuple[tuple[Need, int], ...], ...]
-    achievements: tuple[AchievementCard, ...]
+    def __init__(self, card_ids: Sequence[str], cards: CardSet, board: Board) -> None:
+        picked = [cards.by_id(c) for c in card_ids]
+        self.board = board
+        self.rescued = tuple(c for c in picked if isinstance(c, RescuedIslanderCard))
+        self.alone = tuple((1 << i, _needs((c,), board)) for i, c in enumerate(self.rescued))
+        self.achievements = tuple(_achievement(c, board) for c in picked
+                                  if isinstance(c, AchievementCard))
+        self.none_won = tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
+        self.singles = frozenset(card for card, _ in self.alone)
+        self._needs: dict[int, Needs] = dict(self.alone)
+        self._tries: dict[int, tuple[int, ...]] = {}
+        self._won: dict[int, tuple[MissionResult, ...]] = {}
 
-    @cached_property
-    def none_won(self) -> tuple[MissionResult, ...]:
-        """The "Rescued Islander" cards' outcomes when no card fits."""
-        return tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
+    def cards_in(self, chosen: int) -> list[RescuedIslanderCard]:
+        """The cards of a set."""
+        return [c for i, c in enumerate(self.rescued) if chosen >> i & 1]
+
+    def needs(self, chosen: int) -> Needs:
+        """What the cards of a set need together."""
+        found = self._needs.get(chosen)
+        if found is None:
+            found = self._needs[chosen] = _needs(self.cards_in(chosen), self.board)
+        return found
+
+    def tries(self, alone: int) -> tuple[int, ...]:
+        """The sets of these cards (those that fit alone) worth any RP, in the order the
+        best is chosen: the most RP first; of equal RP, largest sets first, then in the
+        order itertools.combinations makes them."""
+        found = self._tries.get(alone)
+        if found is None:
+            places = [i for i in range(len(self.rescued)) if alone >> i & 1]
+            sets = [sum([1 << i for i in chosen]) for size in range(len(places), 0, -1)
+                    for chosen in combinations(places, size)]
+            rp = {s: sum([c.rp for c in self.cards_in(s)]) for s in sets}
+            found = self._tries[alone] = tuple(   # (a stable sort: equal RP keep that order)
+                sorted([s for s in sets if rp[s] > 0], key=lambda s: -rp[s]))
+        return found
+
+    def won(self, chosen: int) -> tuple[MissionResult, ...]:
+        """Every card's outcome when this set wins (a card listed twice wins twice)."""
+        found = self._won.get(chosen)
+        if found is None:
+            won = {c.card_id for c in self.cards_in(chosen)}
+            found = self._won[chosen] = tuple(
+                _outcome(c.card_id, c.rp, c.card_id in won) for c in self.rescued)
+        return found
+
+
+HANDS_KEPT = 256    # hands remembered per card set (lenient scoring may list any cards)
 
 
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
-    picked = [cards.by_id(c) for c in card_ids]
-    rescued = tuple(c for c in picked if isinstance(c, RescuedIslanderCard))
-    return _Hand(rescued, tuple(_needs((c,), board) for c in rescued),
-                 tuple(c for c in picked if isinstance(c, AchievementCard)))
+    """The hand of these cards on this board, from the card set's tables (made once)."""
+    memo = cards.scoring_tables
+    key = ("mission hand", tuple(board.nation_of_tile.items()), tuple(card_ids))
+    hand = memo.get(key)
+    if not isinstance(hand, _Hand):
+        hand = _Hand(card_ids, cards, board)
+        if len(memo) >= HANDS_KEPT:
+            del memo[next(iter(memo))]      # (the oldest goes)
+        memo[key] = hand
+    return hand
 
 
-def rescued_islanders(hand: _Hand, board: Board, rescued: Mapping[Need, int]
-                      ) -> list[MissionResult]:
+def rescued_islanders(hand: _Hand, rescued: Mapping[Need, int]) -> tuple[MissionResult, ...]:
     """Score the hand's "Rescued Islander" cards together; each Islander counts for one
     card only, and the player gets the best set of cards: the most RP, the first of equal
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
-    alone = [i for i, needs in enumerate(hand.needs) if _fits(needs, rescued)]
-    if not alone:
-        return list(hand.none_won)
-    best: tuple[int, ...] = ()
-    best_rp = 0
-    for size in range(len(alone), 0, -1):
-        for chosen in combinations(alone, size):
-            rp = sum(hand.rescued[i].rp for i in chosen)
-            if rp > best_rp and (size == 1 or _fits(
-                    _needs([hand.rescued[i] for i in chosen], board), rescued)):
-                best, best_rp = chosen, rp
-    won = {hand.rescued[i].card_id for i in best}    # (a card listed twice wins twice)
-    return [_outcome(c.card_id, c.rp, c.card_id in won) for c in hand.rescued]
+    alone = 0
+    for card, needs in hand.alone:
+        if _fits(needs, rescued):
+            alone |= card
+    if alone:
+        for chosen in hand.tries(alone):    # (a set of one card fits: it fitted alone)
+            if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
+                return hand.won(chosen)
+    return hand.none_won
 
 
 def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, board: Board,
@@ -183,16 +262,18 @@ def missions_by_player(card_ids: Mapping[str, Sequence[str]], cards: CardSet, bo
     """Every mission each player scores (their kept cards plus the open ones). Players with
     the same cards (all of them, with open missions) share the work on them, and each
     "Rescue Achievements" card is decided once for everyone."""
-    hands: dict[tuple[str, ...], tuple[_Hand, list[dict[str, MissionResult]]]] = {}
-    achievements = _Achievements(board, standing, boats)
+    hands: dict[tuple[str, ...], tuple[_Hand, list[Decision]]] = {}
+    achievements = _Achievements(standing, boats)
     results: dict[str, list[MissionResult]] = {}
     for player, ids in card_ids.items():
         key = tuple(ids)
-        if key not in hands:
-            hand = _hand(ids, cards, board)
-            hands[key] = hand, [achievements.of(card) for card in hand.achievements]
-        hand, decided = hands[key]
-        found = rescued_islanders(hand, board, standing.rescued[player])
-        found += [outcomes[player] for outcomes in decided]
+        shared = hands.get(key)
+        if shared is None:
+            hand = _hand(key, cards, board)
+            shared = hands[key] = hand, [achievements.of(card) for card in hand.achievements]
+        hand, decided = shared
+        found = [*rescued_islanders(hand, standing.rescued[player])]
+        for winners, done, missed in decided:
+            found.append(done if player in winners else missed)
         results[player] = found
     return results
