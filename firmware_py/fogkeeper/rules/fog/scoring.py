@@ -111,10 +111,8 @@ def _short_crewed(colours: Sequence[str], boats: Sequence[Boat], departing: froz
         if boat.nation in departing:
             continue
         crew = crew_ab.get(boat.nation, {})
-        if len(crew) < len(colours):   # (a colour with nobody there: the fewest is none)
-            fewest = 0
-        else:
-            fewest = min([crew.get(c, 0) for c in colours])
+        # (fewer colours there than in play: one has nobody there, and the fewest is none)
+        fewest = 0 if len(crew) < len(colours) else min([crew.get(c, 0) for c in colours])
         for colour in colours:
             if crew.get(colour, 0) == fewest:
                 short[colour] += 1
