@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat, InPlay
 from fogkeeper.rules.fog.errors import FogRulesError
-from fogkeeper.rules.fog.fog_track import swallowed_rows
+from fogkeeper.rules.fog.fog_track import rows_taken
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.options import Options
 from fogkeeper.rules.fog.record import Record
@@ -28,11 +28,13 @@ def problems(record: Record, board: Board) -> list[str]:
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    found = [*_setup_problems(record, board), *_place_problems(record, board, in_play.boats)]
     counts = _count(record.islanders)
+    colours = frozenset(record.colours)
+    found = [*_setup_problems(record, board),
+             *_place_problems(record, board, in_play, counts, colours)]
     found += _capacity_problems(record, in_play, counts)
     found += _supply_problems(board, counts)
-    found += _bonus_problems(record, in_play)
+    found += _bonus_problems(record, in_play, colours)
     found += _leader_problems(record)
     return found
 
@@ -56,14 +58,17 @@ def _setup_problems(record: Record, board: Board) -> Iterator[str]:
         yield "preparation_bonuses: solo games have no Preparation Bonuses"
 
 
-def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iterator[str]:
-    nations = {b.nation for b in boats}
+def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Counts,
+                    colours: frozenset[str]) -> Iterator[str]:
+    reached = rows_taken(board, record.fog_start, max(record.fog_final, 0))
+    if _places_right(record, board, in_play, counts, colours, reached):
+        return
+    # Something is wrong: walk every Islander to name each one, in record order.
+    nations = in_play.boat_of
     rows = set(board.rows)
-    reached = set(swallowed_rows(board, record.fog_start, max(record.fog_final, 0)))
-    colours = set(record.colours)
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
-    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
+    beach = PlaceKind.BEACH
     supply = board.supply
     for i, isl in enumerate(record.islanders):
         at = isl.at
@@ -82,13 +87,35 @@ def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iter
                        f"{', '.join(sorted(reached)) or '-'}")
             elif not at.lost and at.row in reached:
                 yield f"{label_of(i, isl)}: still on row {at.row}, which the FOG has swallowed"
-        if isl.covered:
+        if isl.covered and not _rightly_covered(isl, intensive):
             if not at.productive or not intensive:
                 yield (f"{label_of(i, isl)}: only Drive Off Intensive covers an Islander on a "
                        "place")
-            elif isl.nation == at.nation:
+            else:
                 yield (f"{label_of(i, isl)}: Drive Off never covers an Islander of the boat's "
                        "own nation")
+
+
+def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts,
+                  colours: frozenset[str], reached: frozenset[str]) -> bool:
+    """True when no Islander breaks a place rule, judged on the distinct nations, owners,
+    boats and rows the Islanders show (the same rules as the walk that names them)."""
+    nations = in_play.boat_of
+    return (counts.of_kind.keys() <= board.supply_of.keys()
+            and (record.is_solo or {x.owner for x in record.islanders} <= colours)
+            and counts.on_places.keys() <= in_play.room.keys()   # (only boats on the table)
+            and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
+            and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
+            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows.issubset(board.rows)
+            and all(_rightly_covered(x, record.options.drive_off == "intensive")
+                    for x in counts.covered))
+
+
+def _rightly_covered(islander: FinalIslander, intensive: bool) -> bool:
+    """Drive Off Intensive covers an Islander on a productive place of another nation's
+    boat."""
+    at = islander.at
+    return at.productive and intensive and islander.nation != at.nation
 
 
 def rescue_leaders(record: Record) -> list[FinalIslander]:
@@ -105,17 +132,26 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
 
 class _Counts(NamedTuple):
     """The Islanders counted in one walk: per nation and type (the supply), per boat, Area
-    and type on the productive places, and per boat in the stern."""
+    and type on the productive places, per boat in the stern; the boats whose piers hold
+    some, the rows of the lost and of those still on the beach, and the covered ones."""
 
     of_kind: dict[tuple[str, IslanderType], int]
     on_places: dict[tuple[str, str, IslanderType], int]
     in_sterns: dict[str, int]
+    piers: set[str]
+    lost_rows: set[str]
+    beach_rows: set[str]
+    covered: list[FinalIslander]
 
 
 def _count(islanders: Sequence[FinalIslander]) -> _Counts:
     of_kind: dict[tuple[str, IslanderType], int] = {}
     on_places: dict[tuple[str, str, IslanderType], int] = {}
     in_sterns: dict[str, int] = {}
+    piers: set[str] = set()
+    lost_rows: set[str] = set()
+    beach_rows: set[str] = set()
+    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
     for x in islanders:
         kind = (x.nation, x.type)
         of_kind[kind] = of_kind.get(kind, 0) + 1
@@ -125,13 +161,20 @@ def _count(islanders: Sequence[FinalIslander]) -> _Counts:
             on_places[place] = on_places.get(place, 0) + 1
         elif at.in_boat:
             in_sterns[at.nation] = in_sterns.get(at.nation, 0) + 1
-    return _Counts(of_kind, on_places, in_sterns)
+        elif at.rescued:
+            piers.add(at.nation)
+        elif at.lost:
+            lost_rows.add(at.row)
+        elif at.kind is beach:
+            beach_rows.add(at.row)
+    return _Counts(of_kind, on_places, in_sterns, piers, lost_rows, beach_rows,
+                   [x for x in islanders if x.covered])
 
 
 def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:
     """Productive places and sterns over their room. Only a place over its room looks at
     who stands there (Drive Off, Leaders)."""
-    boat_of = {b.nation: b for b in in_play.boats}
+    boat_of = in_play.boat_of
     for key, count in counts.on_places.items():
         capacity = in_play.room.get(key, 0)
         if count <= capacity or key[0] not in boat_of:
@@ -178,8 +221,8 @@ def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
                f"{supply[(nation, kind)]}")
 
 
-def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
-    colours = set(record.colours)
+def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
+                    ) -> Iterator[str]:
     for colour in record.preparation_bonuses:
         if colour not in colours:
             yield f"preparation_bonuses.{colour}: not a colour in play"
