@@ -28,7 +28,7 @@ def problems(record: Record, board: Board) -> list[str]:
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    counts = _count(record.islanders)
+    counts = _count(record.islanders, board, in_play)
     colours = frozenset(record.colours)
     found = [*_setup_problems(record, board),
              *_place_problems(record, board, in_play, counts, colours)]
@@ -101,9 +101,10 @@ def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts
     """True when no Islander breaks a place rule, judged on the distinct nations, owners,
     boats and rows the Islanders show (the same rules as the walk that names them)."""
     nations = in_play.boat_of
-    return (counts.of_kind.keys() <= board.supply_of.keys()
+    supply = board.supply_of
+    return (all(kind in supply for kind, _ in counts.past_supply)    # (a nation the box has)
             and (record.is_solo or {x.owner for x in record.islanders} <= colours)
-            and counts.on_places.keys() <= in_play.room.keys()   # (only boats on the table)
+            and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
             and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
             and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
             and counts.beach_rows.isdisjoint(reached) and counts.beach_rows.issubset(board.rows)
@@ -131,12 +132,14 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
 
 
 class _Counts(NamedTuple):
-    """The Islanders counted in one walk: per nation and type (the supply), per boat, Area
-    and type on the productive places, per boat in the stern; the boats whose piers hold
-    some, the rows of the lost and of those still on the beach, and the covered ones."""
+    """The Islanders counted in one walk: the kinds (nation and type) listed more often than
+    the box holds them, the productive places (boat, Area and type) holding more than their
+    places, in record order (a nation the box lacks, or a boat not on the table, holds none);
+    per boat, the Islanders in the stern; the boats whose piers hold some, the rows of the
+    lost and of those still on the beach, and the covered Islanders."""
 
-    of_kind: dict[tuple[str, IslanderType], int]
-    on_places: dict[tuple[str, str, IslanderType], int]
+    past_supply: list[tuple[tuple[str, IslanderType], int]]
+    past_room: list[tuple[tuple[str, str, IslanderType], int]]
     in_sterns: dict[str, int]
     piers: set[str]
     lost_rows: set[str]
@@ -144,7 +147,7 @@ class _Counts(NamedTuple):
     covered: list[FinalIslander]
 
 
-def _count(islanders: Sequence[FinalIslander]) -> _Counts:
+def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) -> _Counts:
     of_kind: dict[tuple[str, IslanderType], int] = {}
     on_places: dict[tuple[str, str, IslanderType], int] = {}
     in_sterns: dict[str, int] = {}
@@ -167,24 +170,26 @@ def _count(islanders: Sequence[FinalIslander]) -> _Counts:
             lost_rows.add(at.row)
         elif at.kind is beach:
             beach_rows.add(at.row)
-    return _Counts(of_kind, on_places, in_sterns, piers, lost_rows, beach_rows,
-                   [x for x in islanders if x.covered])
+    supply, room = board.supply_of, in_play.room
+    return _Counts([(kind, n) for kind, n in of_kind.items() if n > supply.get(kind, 0)],
+                   [(place, n) for place, n in on_places.items() if n > room.get(place, 0)],
+                   in_sterns, piers, lost_rows, beach_rows, [x for x in islanders if x.covered])
 
 
 def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:
     """Productive places and sterns over their room. Only a place over its room looks at
     who stands there (Drive Off, Leaders)."""
     boat_of = in_play.boat_of
-    for key, count in counts.on_places.items():
+    for key, count in counts.past_room:
+        if key[0] not in boat_of:
+            continue    # a boat not on the table: the place checks say so
         capacity = in_play.room.get(key, 0)
-        if count <= capacity or key[0] not in boat_of:
-            continue    # within its places (a boat not on the table: the place checks say so)
         nation, area, kind = key
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
         elif count - capacity > _stacking_allowed(record, boat_of[nation], [
-                x for x in record.islanders if x.at.productive
-                and x.type is kind and x.at.area == area and x.at.nation == nation],
+                x for x in record.islanders if x.type is kind and x.at.productive
+                and x.at.area == area and x.at.nation == nation],
                 count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
@@ -214,8 +219,8 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
 
 def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
     supply = board.supply_of
-    over = [(key, count) for key, count in counts.of_kind.items()
-            if count > supply.get(key, count)]
+    over = [(key, count) for key, count in counts.past_supply
+            if key in supply]   # (a nation the box lacks: the place checks say so)
     for (nation, kind), count in sorted(over):
         yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
                f"{supply[(nation, kind)]}")
