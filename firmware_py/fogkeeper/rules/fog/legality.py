@@ -148,7 +148,7 @@ class _Counts(NamedTuple):
 
 
 def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) -> _Counts:
-    of_kind: dict[tuple[str, IslanderType], int] = {}
+    of_kind: dict[str, dict[IslanderType, int]] = {}    # nation -> type -> Islanders
     on_places: dict[tuple[str, str, IslanderType], int] = {}
     in_sterns: dict[str, int] = {}
     piers: set[str] = set()
@@ -156,8 +156,8 @@ def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) ->
     beach_rows: set[str] = set()
     beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
     for x in islanders:
-        kind = (x.nation, x.type)
-        of_kind[kind] = of_kind.get(kind, 0) + 1
+        kinds = of_kind.setdefault(x.nation, {})   # (by nation, then type: no key to build)
+        kinds[x.type] = kinds.get(x.type, 0) + 1
         at = x.at
         if at.productive:
             place = (at.nation, at.area, x.type)
@@ -170,8 +170,14 @@ def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) ->
             lost_rows.add(at.row)
         elif at.kind is beach:
             beach_rows.add(at.row)
-    supply, room = board.supply_of, in_play.room
-    return _Counts([(kind, n) for kind, n in of_kind.items() if n > supply.get(kind, 0)],
+    past_supply = []
+    for nation, kinds in of_kind.items():
+        box = board.supply.get(nation, {})
+        for kind, n in kinds.items():
+            if n > box.get(kind, 0):
+                past_supply.append(((nation, kind), n))
+    room = in_play.room
+    return _Counts(past_supply,
                    [(place, n) for place, n in on_places.items() if n > room.get(place, 0)],
                    in_sterns, piers, lost_rows, beach_rows, [x for x in islanders if x.covered])
 
@@ -228,18 +234,20 @@ def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
 
 def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
                     ) -> Iterator[str]:
-    for colour in record.preparation_bonuses:
-        if colour not in colours:
-            yield f"preparation_bonuses.{colour}: not a colour in play"
+    bonuses = record.preparation_bonuses
+    if not colours.issuperset(bonuses):
+        for colour in bonuses:
+            if colour not in colours:
+                yield f"preparation_bonuses.{colour}: not a colour in play"
     stacks = in_play.bonus_stacks
     taken: dict[int, int] = {}
-    for values in record.preparation_bonuses.values():
+    for values in bonuses.values():
         for value in values:
             taken[value] = taken.get(value, 0) + 1
-    for value, count in sorted(taken.items()):
-        if count > stacks.get(value, 0):
-            yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
-                   f"play hold {stacks.get(value, 0)}")
+    over = [(value, count) for value, count in taken.items() if count > stacks.get(value, 0)]
+    for value, count in sorted(over):
+        yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
+               f"play hold {stacks.get(value, 0)}")
 
 
 def _leader_problems(record: Record) -> Iterator[str]:
