@@ -156,7 +156,9 @@ def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) ->
     beach_rows: set[str] = set()
     beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
     for x in islanders:
-        kinds = of_kind.setdefault(x.nation, {})   # (by nation, then type: no key to build)
+        kinds = of_kind.get(x.nation)   # (by nation, then type: no key built per Islander)
+        if kinds is None:
+            kinds = of_kind[x.nation] = {}
         kinds[x.type] = kinds.get(x.type, 0) + 1
         at = x.at
         if at.productive:
