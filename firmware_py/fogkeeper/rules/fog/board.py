@@ -40,21 +40,26 @@ class Boat:
 
 @dataclass(frozen=True)
 class InPlay:
-    """The boats on the table, with their productive places by boat, Area and Islander type
-    in one table, and their Preparation Bonus tiles by value."""
+    """The boats on the table, by nation too, with their productive places by boat, Area and
+    Islander type in one table, and their Preparation Bonus tiles by value; `left_in_box`
+    names the nations of the supply whose boat is not on the table (board M's optional
+    boat), whose Islanders are not in play."""
 
     boats: tuple[Boat, ...]
     room: Mapping[tuple[str, str, IslanderType], int]
     bonus_stacks: Mapping[int, int]
+    boat_of: Mapping[str, Boat]
+    left_in_box: frozenset[str]
 
 
-def _in_play(boats: tuple[Boat, ...]) -> InPlay:
+def _in_play(boats: tuple[Boat, ...], supply: Mapping[str, object]) -> InPlay:
     boat_of = {b.nation: b for b in boats}
     stacks: dict[int, int] = {}
     for value in (v for b in boats for v in b.preparation_bonuses):
         stacks[value] = stacks.get(value, 0) + 1
     return InPlay(boats, {(nation, area, kind): n for nation, boat in boat_of.items()
-                          for (area, kind), n in boat.room.items()}, stacks)
+                          for (area, kind), n in boat.room.items()}, stacks, boat_of,
+                  frozenset(n for n in supply if n not in boat_of))
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,8 @@ class Board:
         found = self._in_play_by_tile.get(extra_boat)
         if found is None:
             found = self._in_play_by_tile[extra_boat] = _in_play(tuple(
-                b for b in self.boats if not b.optional or b.water_tile == extra_boat))
+                b for b in self.boats if not b.optional or b.water_tile == extra_boat),
+                self.supply)
         return found
 
     @cached_property
@@ -111,6 +117,12 @@ class Board:
 
     @cached_property
     def _in_play_by_tile(self) -> dict[str | None, InPlay]:
+        return {}
+
+    @cached_property
+    def swallowed_by_span(self) -> dict[tuple[int, int], frozenset[str]]:
+        """fog_track's memo of the rows the FOG swallows between two of this board's track
+        fields (filled as scores ask: at most one entry per pair of fields)."""
         return {}
 
     def boat(self, nation: str) -> Boat:

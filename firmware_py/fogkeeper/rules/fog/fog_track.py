@@ -65,6 +65,18 @@ def swallowed_rows(board: Board, start: int, position: int) -> tuple[str, ...]:
     return advance(board, start, max(start - position, 0)).rows_swallowed
 
 
+def rows_taken(board: Board, start: int, position: int) -> frozenset[str]:
+    """swallowed_rows as a set, worked out once per board and pair of track fields (every
+    check of a record asks for the span from its FOG start to its final position)."""
+    if not 0 <= position <= start <= board.fog_positions[0]:
+        return frozenset(swallowed_rows(board, start, position))   # (off the track: rare)
+    span = (start, position)
+    found = board.swallowed_by_span.get(span)
+    if found is None:
+        found = board.swallowed_by_span[span] = frozenset(swallowed_rows(board, start, position))
+    return found
+
+
 def cards_drive_fog(board: Board, position: int) -> bool:
     """With the FOG Uncertainty deck, the advance made from the corner or below draws a card
     (B-F13 b: the advance that lands on the corner is still a fixed step)."""

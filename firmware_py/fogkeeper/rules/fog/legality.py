@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat, InPlay
 from fogkeeper.rules.fog.errors import FogRulesError
-from fogkeeper.rules.fog.fog_track import swallowed_rows
+from fogkeeper.rules.fog.fog_track import rows_taken
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.options import Options
 from fogkeeper.rules.fog.record import Record
@@ -28,11 +28,13 @@ def problems(record: Record, board: Board) -> list[str]:
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    found = [*_setup_problems(record, board), *_place_problems(record, board, in_play.boats)]
-    counts = _count(record.islanders)
+    counts = _count(record.islanders, board, in_play)
+    colours = frozenset(record.colours)
+    found = [*_setup_problems(record, board),
+             *_place_problems(record, board, in_play, counts, colours)]
     found += _capacity_problems(record, in_play, counts)
     found += _supply_problems(board, counts)
-    found += _bonus_problems(record, in_play)
+    found += _bonus_problems(record, in_play, colours)
     found += _leader_problems(record)
     return found
 
@@ -56,14 +58,17 @@ def _setup_problems(record: Record, board: Board) -> Iterator[str]:
         yield "preparation_bonuses: solo games have no Preparation Bonuses"
 
 
-def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iterator[str]:
-    nations = {b.nation for b in boats}
+def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Counts,
+                    colours: frozenset[str]) -> Iterator[str]:
+    reached = rows_taken(board, record.fog_start, max(record.fog_final, 0))
+    if _places_right(record, board, in_play, counts, colours, reached):
+        return
+    # Something is wrong: walk every Islander to name each one, in record order.
+    nations = in_play.boat_of
     rows = set(board.rows)
-    reached = set(swallowed_rows(board, record.fog_start, max(record.fog_final, 0)))
-    colours = set(record.colours)
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
-    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
+    beach = PlaceKind.BEACH
     supply = board.supply
     for i, isl in enumerate(record.islanders):
         at = isl.at
@@ -82,13 +87,36 @@ def _place_problems(record: Record, board: Board, boats: Sequence[Boat]) -> Iter
                        f"{', '.join(sorted(reached)) or '-'}")
             elif not at.lost and at.row in reached:
                 yield f"{label_of(i, isl)}: still on row {at.row}, which the FOG has swallowed"
-        if isl.covered:
+        if isl.covered and not _rightly_covered(isl, intensive):
             if not at.productive or not intensive:
                 yield (f"{label_of(i, isl)}: only Drive Off Intensive covers an Islander on a "
                        "place")
-            elif isl.nation == at.nation:
+            else:
                 yield (f"{label_of(i, isl)}: Drive Off never covers an Islander of the boat's "
                        "own nation")
+
+
+def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts,
+                  colours: frozenset[str], reached: frozenset[str]) -> bool:
+    """True when no Islander breaks a place rule, judged on the distinct nations, owners,
+    boats and rows the Islanders show (the same rules as the walk that names them)."""
+    nations = in_play.boat_of
+    supply = board.supply_of
+    return (all(kind in supply for kind, _ in counts.past_supply)    # (a nation the box has)
+            and (record.is_solo or {x.owner for x in record.islanders} <= colours)
+            and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
+            and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
+            and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
+            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows.issubset(board.rows)
+            and all(_rightly_covered(x, record.options.drive_off == "intensive")
+                    for x in counts.covered))
+
+
+def _rightly_covered(islander: FinalIslander, intensive: bool) -> bool:
+    """Drive Off Intensive covers an Islander on a productive place of another nation's
+    boat."""
+    at = islander.at
+    return at.productive and intensive and islander.nation != at.nation
 
 
 def rescue_leaders(record: Record) -> list[FinalIslander]:
@@ -104,44 +132,72 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
 
 
 class _Counts(NamedTuple):
-    """The Islanders counted in one walk: per nation and type (the supply), per boat, Area
-    and type on the productive places, and per boat in the stern."""
+    """The Islanders counted in one walk: the kinds (nation and type) listed more often than
+    the box holds them, the productive places (boat, Area and type) holding more than their
+    places, in record order (a nation the box lacks, or a boat not on the table, holds none);
+    per boat, the Islanders in the stern; the boats whose piers hold some, the rows of the
+    lost and of those still on the beach, and the covered Islanders."""
 
-    of_kind: dict[tuple[str, IslanderType], int]
-    on_places: dict[tuple[str, str, IslanderType], int]
+    past_supply: list[tuple[tuple[str, IslanderType], int]]
+    past_room: list[tuple[tuple[str, str, IslanderType], int]]
     in_sterns: dict[str, int]
+    piers: set[str]
+    lost_rows: set[str]
+    beach_rows: set[str]
+    covered: list[FinalIslander]
 
 
-def _count(islanders: Sequence[FinalIslander]) -> _Counts:
-    of_kind: dict[tuple[str, IslanderType], int] = {}
+def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) -> _Counts:
+    of_kind: dict[str, dict[IslanderType, int]] = {}    # nation -> type -> Islanders
     on_places: dict[tuple[str, str, IslanderType], int] = {}
     in_sterns: dict[str, int] = {}
+    piers: set[str] = set()
+    lost_rows: set[str] = set()
+    beach_rows: set[str] = set()
+    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
     for x in islanders:
-        kind = (x.nation, x.type)
-        of_kind[kind] = of_kind.get(kind, 0) + 1
+        kinds = of_kind.get(x.nation)   # (by nation, then type: no key built per Islander)
+        if kinds is None:
+            kinds = of_kind[x.nation] = {}
+        kinds[x.type] = kinds.get(x.type, 0) + 1
         at = x.at
         if at.productive:
             place = (at.nation, at.area, x.type)
             on_places[place] = on_places.get(place, 0) + 1
         elif at.in_boat:
             in_sterns[at.nation] = in_sterns.get(at.nation, 0) + 1
-    return _Counts(of_kind, on_places, in_sterns)
+        elif at.rescued:
+            piers.add(at.nation)
+        elif at.lost:
+            lost_rows.add(at.row)
+        elif at.kind is beach:
+            beach_rows.add(at.row)
+    past_supply = []
+    for nation, kinds in of_kind.items():
+        box = board.supply.get(nation, {})
+        for kind, n in kinds.items():
+            if n > box.get(kind, 0):
+                past_supply.append(((nation, kind), n))
+    room = in_play.room
+    return _Counts(past_supply,
+                   [(place, n) for place, n in on_places.items() if n > room.get(place, 0)],
+                   in_sterns, piers, lost_rows, beach_rows, [x for x in islanders if x.covered])
 
 
 def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:
     """Productive places and sterns over their room. Only a place over its room looks at
     who stands there (Drive Off, Leaders)."""
-    boat_of = {b.nation: b for b in in_play.boats}
-    for key, count in counts.on_places.items():
+    boat_of = in_play.boat_of
+    for key, count in counts.past_room:
+        if key[0] not in boat_of:
+            continue    # a boat not on the table: the place checks say so
         capacity = in_play.room.get(key, 0)
-        if count <= capacity or key[0] not in boat_of:
-            continue    # within its places (a boat not on the table: the place checks say so)
         nation, area, kind = key
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
         elif count - capacity > _stacking_allowed(record, boat_of[nation], [
-                x for x in record.islanders if x.at.productive
-                and x.type is kind and x.at.area == area and x.at.nation == nation],
+                x for x in record.islanders if x.type is kind and x.at.productive
+                and x.at.area == area and x.at.nation == nation],
                 count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
@@ -171,27 +227,29 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
 
 def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
     supply = board.supply_of
-    over = [(key, count) for key, count in counts.of_kind.items()
-            if count > supply.get(key, count)]
+    over = [(key, count) for key, count in counts.past_supply
+            if key in supply]   # (a nation the box lacks: the place checks say so)
     for (nation, kind), count in sorted(over):
         yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
                f"{supply[(nation, kind)]}")
 
 
-def _bonus_problems(record: Record, in_play: InPlay) -> Iterator[str]:
-    colours = set(record.colours)
-    for colour in record.preparation_bonuses:
-        if colour not in colours:
-            yield f"preparation_bonuses.{colour}: not a colour in play"
+def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
+                    ) -> Iterator[str]:
+    bonuses = record.preparation_bonuses
+    if not colours.issuperset(bonuses):
+        for colour in bonuses:
+            if colour not in colours:
+                yield f"preparation_bonuses.{colour}: not a colour in play"
     stacks = in_play.bonus_stacks
     taken: dict[int, int] = {}
-    for values in record.preparation_bonuses.values():
+    for values in bonuses.values():
         for value in values:
             taken[value] = taken.get(value, 0) + 1
-    for value, count in sorted(taken.items()):
-        if count > stacks.get(value, 0):
-            yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
-                   f"play hold {stacks.get(value, 0)}")
+    over = [(value, count) for value, count in taken.items() if count > stacks.get(value, 0)]
+    for value, count in sorted(over):
+        yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
+               f"play hold {stacks.get(value, 0)}")
 
 
 def _leader_problems(record: Record) -> Iterator[str]:

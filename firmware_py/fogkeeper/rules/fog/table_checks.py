@@ -6,14 +6,13 @@ Each problem is said in the rulebook's words; an empty list means the table is p
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.legality import label_of
-from fogkeeper.rules.fog.model import AREAS, IslanderType
+from fogkeeper.rules.fog.model import AREAS, FinalIslander, IslanderType, PlaceKind
 from fogkeeper.rules.fog.record import Record
 from fogkeeper.rules.fog.setup import colours_per_player
 
@@ -35,7 +34,7 @@ def table_problems(record: Record, board: Board, cards: CardSet) -> list[str]:
 
 def fog_start_range(board: Board) -> tuple[int, int]:
     """The fields the FOG Marker can start on: above the lower-left corner, on the track."""
-    return board.fog_corner + 1, max(board.fog_track)
+    return board.fog_corner + 1, board.fog_positions[0]    # (highest first)
 
 
 def _fog_start(record: Record, board: Board) -> Iterator[str]:
@@ -77,20 +76,23 @@ def _teams(record: Record) -> Iterator[str]:
     if not record.options.team_scoring:
         yield ("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
                "lowest) or list no teams")
-    names = {p.name for p in record.players}
-    seen: dict[str, int] = {}
-    for team in record.teams:
-        for member in team:
+    teams = record.teams
+    members = [m for team in teams for m in team]
+    in_teams = set(members)
+    if len(in_teams) != len(members):   # (someone is listed twice: say who, how often)
+        seen: dict[str, int] = {}
+        for member in members:
             seen[member] = seen.get(member, 0) + 1
-    for name, times in sorted(seen.items()):
-        if times > 1:
-            yield f"teams: {name} is in {times} teams; every player is in exactly one team"
-    left_out = sorted(names - set(seen))
-    if left_out:
+        for name, times in sorted(seen.items()):
+            if times > 1:
+                yield f"teams: {name} is in {times} teams; every player is in exactly one team"
+    names = {p.name for p in record.players}
+    if not names <= in_teams:
+        left_out = sorted(names - in_teams)
         yield f"teams: {', '.join(left_out)} is in no team; every player is in exactly one team"
     shapes = TEAM_SHAPES.get(len(record.players), ())
-    shape = (len(record.teams), len(record.teams[0]))
-    if shape not in shapes or len({len(t) for t in record.teams}) != 1:
+    size = len(teams[0])
+    if (len(teams), size) not in shapes or any(len(team) != size for team in teams):
         allowed = " or ".join(f"{n} teams of {k}" for n, k in shapes) or "no teams"
         yield f"teams: with {len(record.players)} players, option 8 plays {allowed}"
 
@@ -101,11 +103,11 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
         boats = board.boats_in_play(options.extra_boat_tile)
         for boat in boats:
             tiles = record.individual_boat_scorings.get(boat.nation, {})
-            missing = [a for a in AREAS if a not in tiles]
-            if missing:
-                yield (f"option 6 (Individual Boat Scorings): no tile on Area {missing[0]} "
-                       f"of the {boat.nation} boat (setup.individual_boat_scorings)")
-                return
+            for area in AREAS:
+                if area not in tiles:   # (the first Area without a tile)
+                    yield (f"option 6 (Individual Boat Scorings): no tile on Area {area} of "
+                           f"the {boat.nation} boat (setup.individual_boat_scorings)")
+                    return
     for row in record.beach_scoring:
         if row not in board.rows:
             yield (f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed "
@@ -116,13 +118,36 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
 
 
 def _islanders(record: Record, board: Board) -> Iterator[str]:
-    in_play = {b.nation for b in board.boats_in_play(record.options.extra_boat_tile)}
-    if any(nation not in in_play for nation in board.supply):
-        suspects = list(enumerate(record.islanders))   # (board M: a boat left in the box)
+    in_play = board.in_play(record.options.extra_boat_tile)
+    islanders = record.islanders
+    if in_play.left_in_box:     # (board M: a boat left in the box)
+        yield from _islander_problems(record, list(enumerate(islanders)), in_play.left_in_box)
     else:   # only an Islander marked as a Leader can be wrong here
-        suspects = [(i, x) for i, x in enumerate(record.islanders) if x.rescue_leader]
+        marked = [x for x in islanders if x.rescue_leader]
+        if marked and (not record.options.rescue_leaders
+                       or any(x.type not in LEADER_TYPES for x in marked)):
+            yield from _islander_problems(record, [
+                (i, x) for i, x in enumerate(islanders) if x.rescue_leader], in_play.left_in_box)
+    pier = PlaceKind.PIER       # (an Enum member: read once, not per Islander)
+    on_piers = [x.at.nation for x in islanders if x.at.kind is pier]
+    room = PIER_FIELDS * PIERS_PER_BOAT
+    if len(on_piers) <= room:
+        return      # (no boat's piers can hold more than all the Islanders on piers)
+    per_boat: dict[str, int] = {}
+    for nation in on_piers:
+        per_boat[nation] = per_boat.get(nation, 0) + 1
+    for nation, count in sorted(per_boat.items()):
+        if count > room:
+            yield (f"{count} Islanders on the {nation} boat's piers; its two piers have "
+                   f"exactly {PIER_FIELDS} fields each ({room} in all)")
+
+
+def _islander_problems(record: Record, suspects: list[tuple[int, FinalIslander]],
+                       left_in_box: frozenset[str]) -> Iterator[str]:
+    """Each suspect's problems, in record order: its nation's boat left in the box, a
+    Leader mark without option 10 or on an Islander that cannot be one."""
     for i, x in suspects:
-        if x.nation in board.supply and x.nation not in in_play:
+        if x.nation in left_in_box:
             yield (f"{label_of(i, x)}: no {x.nation} boat on the table, so no {x.nation} "
                    "Islanders are in play")
         if x.rescue_leader and not record.options.rescue_leaders:
@@ -131,16 +156,6 @@ def _islanders(record: Record, board: Board) -> Iterator[str]:
         elif x.rescue_leader and x.type not in LEADER_TYPES:
             yield (f"{label_of(i, x)}: marked as a Leader of option 10, but only a Leader, or "
                    "the Elder standing in for one, can be")
-    pier = Counter(x.at.nation for x in record.islanders if x.at.rescued and not x.at.in_boat)
-    room = PIER_FIELDS * PIERS_PER_BOAT
-    for nation, count in sorted(pier.items()):
-        if count > room:
-            yield (f"{count} Islanders on the {nation} boat's piers; its two piers have "
-                   f"exactly {PIER_FIELDS} fields each ({room} in all)")
-
-
-def _deck_of(cards: CardSet, card_id: str) -> str:
-    return cards.mission_decks.get(card_id, "")
 
 
 def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
@@ -148,9 +163,13 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         letters = board.mission_card_letters(record.options.extra_boat_tile)
     except FogRulesError:
         return
+    decks = cards.mission_decks     # (mission card id -> its deck; other ids have none)
     holders: dict[str, list[str]] = {}
     for player, held in record.missions.held.items():
-        per_deck = Counter(_deck_of(cards, c) for c in held)
+        per_deck: dict[str, int] = {}
+        for card in held:
+            deck = decks.get(card, "")
+            per_deck[deck] = per_deck.get(deck, 0) + 1
         for deck, count in sorted(per_deck.items()):
             if deck and count > MISSIONS_KEPT:
                 yield (f"missions.held.{player}: {player} keeps {count} {DECK_NAMES[deck]} "
@@ -164,8 +183,8 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
     for card in record.missions.open:
         shown[card] = shown.get(card, 0) + 1
     open_per_deck: dict[str, int] = {}
-    for card in sorted(set(holders) | set(shown)):
-        deck = _deck_of(cards, card)
+    for card in sorted(holders.keys() | shown.keys()):
+        deck = decks.get(card, "")
         if not deck:
             continue    # not a mission card: the scoring names it
         if card in shown:
@@ -173,10 +192,12 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         if card[0] not in letters:
             yield (f"missions: {card} is not used on board {board.name} (it uses mission "
                    f"cards {', '.join(letters)})")
-        card_data = cards.by_id(card)
-        if isinstance(card_data, RescuedIslanderCard) and not card_data.known:
-            yield (f"missions: the rulebook does not print {card}; enter what the card pictures "
-                   f"and its RP (missions.cards.{card}), or keep it in the owner's deck file")
+        if deck == "rescued_islanders":     # (an Achievement is always printed)
+            card_data = cards.by_id(card)
+            if isinstance(card_data, RescuedIslanderCard) and not card_data.known:
+                yield (f"missions: the rulebook does not print {card}; enter what the card "
+                       f"pictures and its RP (missions.cards.{card}), or keep it in the owner's "
+                       "deck file")
         mode = getattr(record.options, deck)
         if card in holders and mode == "open":
             yield (f"missions: {card} is held, but the {DECK_NAMES[deck]} deck is played "
