@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat, InPlay
+from fogkeeper.rules.fog.census import Census, count_islanders
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.fog_track import rows_taken
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, PlaceKind
@@ -22,13 +24,14 @@ def label_of(index: int, islander: FinalIslander) -> str:
             f"{islander.owner})")
 
 
-def problems(record: Record, board: Board) -> list[str]:
-    """Every rule the record breaks, in record order; empty when it is legal."""
+def problems(record: Record, board: Board, census: Census | None = None) -> list[str]:
+    """Every rule the record breaks, in record order; empty when it is legal. `census` is
+    the record's Islanders counted (counted here when not given)."""
     try:
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    counts = _count(record.islanders, board, in_play)
+    counts = _count(census or count_islanders(record.islanders), board, in_play)
     colours = frozenset(record.colours)
     found = [*_setup_problems(record, board),
              *_place_problems(record, board, in_play, counts, colours)]
@@ -103,7 +106,7 @@ def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts
     nations = in_play.boat_of
     supply = board.supply_of
     return (all(kind in supply for kind, _ in counts.past_supply)    # (a nation the box has)
-            and (record.is_solo or {x.owner for x in record.islanders} <= colours)
+            and (record.is_solo or counts.owners <= colours)
             and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
             and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
             and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
@@ -132,56 +135,35 @@ def rescue_leaders(record: Record) -> list[FinalIslander]:
 
 
 class _Counts(NamedTuple):
-    """The Islanders counted in one walk: the kinds (nation and type) listed more often than
-    the box holds them, the productive places (boat, Area and type) holding more than their
-    places, in record order (a nation the box lacks, or a boat not on the table, holds none);
-    per boat, the Islanders in the stern; the boats whose piers hold some, the rows of the
-    lost and of those still on the beach, and the covered Islanders."""
+    """What the checks read of the census: the kinds (nation and type) listed more often
+    than the box holds them, the productive places (boat, Area and type) holding more than
+    their places, in record order (a nation the box lacks, or a boat not on the table, holds
+    none); the owners named; per boat, the Islanders in the stern; the boats whose piers
+    hold some, the rows of the lost and of those still on the beach, and the covered
+    Islanders."""
 
     past_supply: list[tuple[tuple[str, IslanderType], int]]
     past_room: list[tuple[tuple[str, str, IslanderType], int]]
-    in_sterns: dict[str, int]
-    piers: set[str]
+    owners: AbstractSet[str]
+    in_sterns: Mapping[str, int]
+    piers: AbstractSet[str]
     lost_rows: set[str]
     beach_rows: set[str]
-    covered: list[FinalIslander]
+    covered: Sequence[FinalIslander]
 
 
-def _count(islanders: Sequence[FinalIslander], board: Board, in_play: InPlay) -> _Counts:
-    of_kind: dict[str, dict[IslanderType, int]] = {}    # nation -> type -> Islanders
-    on_places: dict[tuple[str, str, IslanderType], int] = {}
-    in_sterns: dict[str, int] = {}
-    piers: set[str] = set()
-    lost_rows: set[str] = set()
-    beach_rows: set[str] = set()
-    beach = PlaceKind.BEACH     # (an Enum member: read once, not per Islander)
-    for x in islanders:
-        kinds = of_kind.get(x.nation)   # (by nation, then type: no key built per Islander)
-        if kinds is None:
-            kinds = of_kind[x.nation] = {}
-        kinds[x.type] = kinds.get(x.type, 0) + 1
-        at = x.at
-        if at.productive:
-            place = (at.nation, at.area, x.type)
-            on_places[place] = on_places.get(place, 0) + 1
-        elif at.in_boat:
-            in_sterns[at.nation] = in_sterns.get(at.nation, 0) + 1
-        elif at.rescued:
-            piers.add(at.nation)
-        elif at.lost:
-            lost_rows.add(at.row)
-        elif at.kind is beach:
-            beach_rows.add(at.row)
+def _count(census: Census, board: Board, in_play: InPlay) -> _Counts:
     past_supply = []
-    for nation, kinds in of_kind.items():
+    for nation, kinds in census.of_kind.items():
         box = board.supply.get(nation, {})
         for kind, n in kinds.items():
             if n > box.get(kind, 0):
                 past_supply.append(((nation, kind), n))
     room = in_play.room
     return _Counts(past_supply,
-                   [(place, n) for place, n in on_places.items() if n > room.get(place, 0)],
-                   in_sterns, piers, lost_rows, beach_rows, [x for x in islanders if x.covered])
+                   [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)],
+                   census.owned.keys(), census.in_sterns, census.on_piers.keys(),
+                   census.lost_rows, census.beach_rows, census.covered)
 
 
 def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:

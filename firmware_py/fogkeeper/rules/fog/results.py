@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from fogkeeper.rules.fog import legality
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import with_pictured
+from fogkeeper.rules.fog.census import count_islanders
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
 from fogkeeper.rules.fog.missions import MissionResult, Standing, missions_by_player
@@ -217,12 +218,13 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
     reason, unless `lenient`, which scores it and returns the reasons as warnings."""
     if record.missions.cards:
         rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
-    found = (table_problems(record, rules.board, rules.cards)
-             + legality.problems(record, rules.board) + _mission_problems(record, rules))
+    census = count_islanders(record.islanders)     # (the checks and the score read it)
+    found = (table_problems(record, rules.board, rules.cards, census)
+             + legality.problems(record, rules.board, census) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
     record = _known_missions(record, _mission_ids(rules))
-    table = table_of(record, rules.board)
+    table = table_of(record, rules.board, census)
     players = _players(record, rules, table)
     teams = _teams(record, players) if record.teams else []
     if teams:

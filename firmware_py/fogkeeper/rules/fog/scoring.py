@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat
+from fogkeeper.rules.fog.census import Census
 from fogkeeper.rules.fog.legality import rescue_leaders
 from fogkeeper.rules.fog.model import FinalIslander, IslanderType, Need
 from fogkeeper.rules.fog.record import Record
@@ -17,7 +18,6 @@ LEADER_OWN_PLACE_RP = 15     # option 10
 LEADER_ELSEWHERE_RP = 5
 LEADER_LOST_RP = -5
 BEACH_OPTION_7A = (-20, -15, -10)   # rows A, B, C with Individual Beach Scorings A
-CREW_AREAS = ("A", "B")     # option 5 counts the crew on these Areas
 
 LABELS = {
     "own_nation": "1 own nation", "boat_areas": "2 boat areas",
@@ -61,37 +61,26 @@ class Table:
     row_rp: Mapping[str, int]
 
 
-def table_of(record: Record, board: Board) -> Table:
+def table_of(record: Record, board: Board, census: Census) -> Table:
     """Boats in play, which depart (option 5), who owns which Islanders, and what an Islander
-    is worth where it stands: one walk over the Islanders, then per boat and row."""
+    is worth where it stands, from the record's Islanders counted (`census`): per boat and
+    row."""
     in_play = _nations_in_play(record, board)
     boats = tuple(b for b in board.boats if b.nation in in_play)
-    owned: dict[str, list[FinalIslander]] = {}
-    crew: dict[tuple[str, str], int] = {}       # productive places per boat and Area
-    crew_ab: dict[str, dict[str, int]] = {}
-    lost_rows: set[str] = set()
-    for x in record.islanders:
-        mine = owned.get(x.owner)
-        if mine is None:
-            mine = owned[x.owner] = []
-        mine.append(x)
-        at = x.at
-        if at.productive:
-            crew[(at.nation, at.area)] = crew.get((at.nation, at.area), 0) + 1
-            if at.area in CREW_AREAS:
-                colours = crew_ab.setdefault(at.nation, {})
-                colours[x.owner] = colours.get(x.owner, 0) + 1
-        elif at.lost:
-            lost_rows.add(at.row)
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
+    crew: dict[tuple[str, str], int] = {}       # productive places per boat and Area
+    if check:
+        for (nation, area, _), count in census.on_places.items():
+            crew[(nation, area)] = crew.get((nation, area), 0) + count
     departing = frozenset([b.nation for b in boats if not check or _crewed(b, crew)])
     area_rp = _area_rp(record, departing)
-    row_rp = {row: row_value(record, board, row) for row in lost_rows}
+    row_rp = {row: row_value(record, board, row) for row in census.lost_rows}
     leader_rps: dict[str, int] = {}
     for leader in rescue_leaders(record):
         leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
-    return Table(boats, departing, owned, leader_rps,
-                 _short_crewed(record.colours, boats, departing, crew_ab), area_rp, row_rp)
+    return Table(boats, departing, census.owned, leader_rps,
+                 _short_crewed(record.colours, boats, departing, census.crew_ab), area_rp,
+                 row_rp)
 
 
 def _crewed(boat: Boat, crew: Mapping[tuple[str, str], int]) -> bool:

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
+from fogkeeper.rules.fog.census import Census, count_islanders
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.legality import label_of
-from fogkeeper.rules.fog.model import AREAS, FinalIslander, IslanderType, PlaceKind
+from fogkeeper.rules.fog.model import AREAS, FinalIslander, IslanderType
 from fogkeeper.rules.fog.record import Record
 from fogkeeper.rules.fog.setup import colours_per_player
 
@@ -26,10 +27,14 @@ DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
               "Rescue Achievements"}
 
 
-def table_problems(record: Record, board: Board, cards: CardSet) -> list[str]:
-    """Every way the record's table breaks the setup rules, in record order."""
+def table_problems(record: Record, board: Board, cards: CardSet,
+                   census: Census | None = None) -> list[str]:
+    """Every way the record's table breaks the setup rules, in record order. `census` is
+    the record's Islanders counted (counted here when not given)."""
     return [*_fog_start(record, board), *_players(record, board), *_teams(record),
-            *_tiles(record, board), *_islanders(record, board), *_missions(record, board, cards)]
+            *_tiles(record, board),
+            *_islanders(record, board, census or count_islanders(record.islanders)),
+            *_missions(record, board, cards)]
 
 
 def fog_start_range(board: Board) -> tuple[int, int]:
@@ -117,26 +122,19 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
         yield "setup.beach_scoring: Individual Beach Scorings are option 7, which is off"
 
 
-def _islanders(record: Record, board: Board) -> Iterator[str]:
+def _islanders(record: Record, board: Board, census: Census) -> Iterator[str]:
     in_play = board.in_play(record.options.extra_boat_tile)
     islanders = record.islanders
     if in_play.left_in_box:     # (board M: a boat left in the box)
         yield from _islander_problems(record, list(enumerate(islanders)), in_play.left_in_box)
     else:   # only an Islander marked as a Leader can be wrong here
-        marked = [x for x in islanders if x.rescue_leader]
+        marked = census.marked
         if marked and (not record.options.rescue_leaders
                        or any(x.type not in LEADER_TYPES for x in marked)):
             yield from _islander_problems(record, [
                 (i, x) for i, x in enumerate(islanders) if x.rescue_leader], in_play.left_in_box)
-    pier = PlaceKind.PIER       # (an Enum member: read once, not per Islander)
-    on_piers = [x.at.nation for x in islanders if x.at.kind is pier]
     room = PIER_FIELDS * PIERS_PER_BOAT
-    if len(on_piers) <= room:
-        return      # (no boat's piers can hold more than all the Islanders on piers)
-    per_boat: dict[str, int] = {}
-    for nation in on_piers:
-        per_boat[nation] = per_boat.get(nation, 0) + 1
-    for nation, count in sorted(per_boat.items()):
+    for nation, count in sorted(census.on_piers.items()):
         if count > room:
             yield (f"{count} Islanders on the {nation} boat's piers; its two piers have "
                    f"exactly {PIER_FIELDS} fields each ({room} in all)")
