@@ -141,24 +141,29 @@ def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]
         {p.name: _mission_cards(record, p.name) for p in record.players}, rules.cards, board,
         _standing(record, tallies), [b.nation for b in table.boats])
     add_up = sum if record.options.multi_colour == "sum" else min
+    solo = record.is_solo
     unranked = []
     for player in record.players:
         mine = tallies[player.name]
-        if record.is_solo:
+        if solo:
             colours: tuple[ColourScore, ...] = (solo_score(record, table, mine[0]),)
-        elif len(player.colours) == 1:
+            base = colours[0].total
+        elif len(mine) == 1:    # (most play one colour: nothing to add up)
             colours = (colour_score(record, table, player.colours[0], mine[0]),)
+            base = colours[0].total
         else:
             of_colour = dict(zip(dict.fromkeys(player.colours), mine, strict=True))
             colours = tuple([colour_score(record, table, c, of_colour[c])
                              for c in player.colours])
-        base = add_up([c.total for c in colours])
+            base = add_up([c.total for c in colours])
         missions = tuple(missions_of[player.name])
+        score = base
+        for m in missions:
+            score += m.rp
         lost = commoners = 0
         for t in mine:
             lost, commoners = lost + t.lost_islanders, commoners + t.commoners_rescued
-        unranked.append((player.name, colours, base, missions,
-                         base + sum([m.rp for m in missions]), lost, commoners))
+        unranked.append((player.name, colours, base, missions, score, lost, commoners))
     ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
     return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 

@@ -49,6 +49,7 @@ class Table:
     """Facts about the end position that every colour's score reads (each counted once)."""
 
     boats: tuple[Boat, ...]
+    nations: frozenset[str]     # (of those boats)
     departing: frozenset[str]
     # per colour: all of its Islanders, covered ones too
     owned: Mapping[str, Sequence[FinalIslander]]
@@ -66,7 +67,7 @@ def table_of(record: Record, board: Board, census: Census) -> Table:
     is worth where it stands, from the record's Islanders counted (`census`): per boat and
     row."""
     in_play = _nations_in_play(record, board)
-    boats = tuple(b for b in board.boats if b.nation in in_play)
+    boats = tuple([b for b in board.boats if b.nation in in_play])
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
     crew: dict[tuple[str, str], int] = {}       # productive places per boat and Area
     if check:
@@ -78,7 +79,7 @@ def table_of(record: Record, board: Board, census: Census) -> Table:
     leader_rps: dict[str, int] = {}
     for leader in rescue_leaders(record):
         leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
-    return Table(boats, departing, census.owned, leader_rps,
+    return Table(boats, frozenset(in_play), departing, census.owned, leader_rps,
                  _short_crewed(record.colours, boats, departing, census.crew_ab), area_rp,
                  row_rp)
 
@@ -163,25 +164,29 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
             lost += row_rp[at.row]
             lost_islanders += 1
         elif at.rescued and not x.covered:
-            kind = (x.type, x.nation)
+            kind = x.type
             rescued[kind] = rescued.get(kind, 0) + 1
-            rescued[x.type] = rescued.get(x.type, 0) + 1
-            commoners += x.type is commoner
+            kind_of_nation = (kind, x.nation)
+            rescued[kind_of_nation] = rescued.get(kind_of_nation, 0) + 1
+            if kind is commoner:
+                commoners += 1
             if at.in_boat:
-                in_boat[at.nation] = in_boat.get(at.nation, 0) + 1
-                departs = at.nation in departing
-                own += departs and at.nation == x.nation
+                boat = at.nation
+                in_boat[boat] = in_boat.get(boat, 0) + 1
+                if boat in departing:
+                    if boat == x.nation:
+                        own += 1
+                    if at.productive:
+                        areas += area_rp[boat].get(at.area, 0)
                 if at.productive:
-                    manned.add(at.nation)
-                    if departs:
-                        areas += area_rp[at.nation].get(at.area, 0)
+                    manned.add(boat)
     return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
                  in_boat, manned)
 
 
 def _empty_boats(table: Table, manned: set[str]) -> int:
     """Option 4: -12 per boat where this colour has no Islander on a productive place."""
-    return EMPTY_BOAT_RP * len([b for b in table.boats if b.nation not in manned])
+    return EMPTY_BOAT_RP * (len(table.boats) - len(table.nations & manned))
 
 
 def leader_rp(islander: FinalIslander) -> int:
