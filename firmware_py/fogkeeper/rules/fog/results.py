@@ -204,16 +204,19 @@ def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
 
 def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
     by_name = {p.name: p for p in players}
+    add_up = min if record.options.team_scoring == "lowest" else sum
     unranked = []
     for members in record.teams:
-        unknown = [m for m in members if m not in by_name]
-        if unknown:
-            raise RecordError(f"teams: {', '.join(unknown)} is not a player")
-        team = [by_name[m] for m in members]
-        scores = [p.score for p in team]
-        value = min(scores) if record.options.team_scoring == "lowest" else sum(scores)
-        unranked.append((tuple(members), value, sum([p.lost for p in team]),
-                         sum([p.commoners_rescued for p in team])))
+        scores = []
+        lost = commoners = 0
+        for member in members:
+            player = by_name.get(member)
+            if player is None:
+                unknown = [m for m in members if m not in by_name]
+                raise RecordError(f"teams: {', '.join(unknown)} is not a player")
+            scores.append(player.score)
+            lost, commoners = lost + player.lost, commoners + player.commoners_rescued
+        unranked.append((tuple(members), add_up(scores), lost, commoners))
     ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
     return [TeamScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
