@@ -44,8 +44,7 @@ class ColourScore:
         return dict(self.categories).get(name, 0)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Facts about the end position that every colour's score reads (each counted once)."""
 
     boats: tuple[Boat, ...]
