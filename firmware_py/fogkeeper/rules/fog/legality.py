@@ -69,7 +69,7 @@ def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Coun
         return
     # Something is wrong: walk every Islander to name each one, in record order.
     nations = in_play.boat_of
-    rows = set(board.rows)
+    rows = board.row_set
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
     beach = PlaceKind.BEACH
@@ -111,7 +111,7 @@ def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts
             and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
             and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
             and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
-            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows.issubset(board.rows)
+            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows <= board.row_set
             and all(_rightly_covered(x, record.options.drive_off == "intensive")
                     for x in counts.covered))
 
@@ -211,7 +211,7 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
     own-nation Leader (looked for only when Drive Off is not enough)."""
     allowed = 0
     if record.options.drive_off in ("family", "intensive"):
-        own = sum(1 for x in group if x.nation == boat.nation)
+        own = len([x for x in group if x.nation == boat.nation])
         allowed += min(own, len(group) - own)
     if excess > allowed:
         leaders = rescue_leaders(record)

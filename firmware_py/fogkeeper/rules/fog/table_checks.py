@@ -22,7 +22,7 @@ PIERS_PER_BOAT = 2       # «Each boat must have a pier to the left and right»
 MISSIONS_KEPT = 1        # deal 2, keep 1, per mission deck
 MISSIONS_OPEN = 3        # alternate play: 3 cards face up per deck
 TEAM_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {4: ((2, 2),), 6: ((3, 2), (2, 3))}
-LEADER_TYPES = (IslanderType.LEADER, IslanderType.ELDER)   # option 10: a Leader, or its Elder
+LEADER_TYPES = frozenset({IslanderType.LEADER, IslanderType.ELDER})  # option 10: or its Elder
 AREA_SET = frozenset(AREAS)
 DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
               "Rescue Achievements"}
@@ -117,7 +117,7 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
                            f"the {boat.nation} boat (setup.individual_boat_scorings)")
                     return
     for row in record.beach_scoring:
-        if row not in board.rows:
+        if row not in board.row_set:
             yield (f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed "
                    f"rows; no row {row} on board {board.name} ({board.rows[0]} to "
                    f"{board.rows[-1]})")
@@ -133,7 +133,7 @@ def _islanders(record: Record, board: Board, census: Census) -> Iterator[str]:
     else:   # only an Islander marked as a Leader can be wrong here
         marked = census.marked
         if marked and (not record.options.rescue_leaders
-                       or any(x.type not in LEADER_TYPES for x in marked)):
+                       or not {x.type for x in marked} <= LEADER_TYPES):
             yield from _islander_problems(record, [
                 (i, x) for i, x in enumerate(islanders) if x.rescue_leader], in_play.left_in_box)
     room = PIER_FIELDS * PIERS_PER_BOAT
