@@ -104,6 +104,11 @@ class Board:
         return found
 
     @cached_property
+    def row_set(self) -> frozenset[str]:
+        """The board's rows as a set (the checks ask whether a record's rows are rows)."""
+        return frozenset(self.rows)
+
+    @cached_property
     def supply_of(self) -> Mapping[tuple[str, IslanderType], int]:
         """The box's Islanders by nation and type (0 for a type a nation lacks), in one
         table."""

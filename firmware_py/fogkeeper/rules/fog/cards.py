@@ -128,6 +128,13 @@ class CardSet:
         return decks
 
     @cached_property
+    def unprinted(self) -> frozenset[str]:
+        """Ids of the "Rescued Islander" cards not yet known: the rulebook does not print
+        them, and neither the owner nor the table has said what they picture."""
+        return frozenset(card_id for card_id, card in self._index.items()
+                         if isinstance(card, RescuedIslanderCard) and not card.known)
+
+    @cached_property
     def scoring_tables(self) -> dict[Hashable, object]:
         """What scoring works out from these cards (on a board) and nothing else, kept with
         them: the missions keep each hand's needs here, a bounded number of hands. Made once

@@ -31,14 +31,15 @@ def problems(record: Record, board: Board, census: Census | None = None) -> list
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    counts = _count(census or count_islanders(record.islanders), board, in_play)
+    census = census or count_islanders(record.islanders)
+    counts = _count(census, board, in_play)
     colours = frozenset(record.colours)
     found = [*_setup_problems(record, board),
              *_place_problems(record, board, in_play, counts, colours)]
     found += _capacity_problems(record, in_play, counts)
     found += _supply_problems(board, counts)
     found += _bonus_problems(record, in_play, colours)
-    found += _leader_problems(record)
+    found += _leader_problems(record, census.marked)
     return found
 
 
@@ -68,7 +69,7 @@ def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Coun
         return
     # Something is wrong: walk every Islander to name each one, in record order.
     nations = in_play.boat_of
-    rows = set(board.rows)
+    rows = board.row_set
     owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
     beach = PlaceKind.BEACH
@@ -110,7 +111,7 @@ def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts
             and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
             and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
             and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
-            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows.issubset(board.rows)
+            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows <= board.row_set
             and all(_rightly_covered(x, record.options.drive_off == "intensive")
                     for x in counts.covered))
 
@@ -177,9 +178,8 @@ def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iter
         nation, area, kind = key
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
-        elif count - capacity > _stacking_allowed(record, boat_of[nation], [
-                x for x in record.islanders if x.type is kind and x.at.productive
-                and x.at.area == area and x.at.nation == nation],
+        elif count - capacity > _stacking_allowed(
+                record, boat_of[nation], _on_place(record.islanders, nation, area, kind),
                 count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
@@ -191,6 +191,19 @@ def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iter
                        f"{boat_of[nation].stern_capacity}")
 
 
+def _on_place(islanders: Sequence[FinalIslander], nation: str, area: str,
+              kind: IslanderType) -> list[FinalIslander]:
+    """The Islanders of one type on one boat's Area, in record order (a crowded place's
+    group; the type is tested first, the cheapest test that leaves the fewest)."""
+    group = []
+    for x in islanders:
+        if x.type is kind:
+            at = x.at
+            if at.area == area and at.nation == nation and at.productive:
+                group.append(x)
+    return group
+
+
 def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander],
                       excess: int) -> int:
     """How many Islanders beyond its places one place may hold: Drive Off (Family or
@@ -198,7 +211,7 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
     own-nation Leader (looked for only when Drive Off is not enough)."""
     allowed = 0
     if record.options.drive_off in ("family", "intensive"):
-        own = sum(1 for x in group if x.nation == boat.nation)
+        own = len([x for x in group if x.nation == boat.nation])
         allowed += min(own, len(group) - own)
     if excess > allowed:
         leaders = rescue_leaders(record)
@@ -234,10 +247,12 @@ def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
                f"play hold {stacks.get(value, 0)}")
 
 
-def _leader_problems(record: Record) -> Iterator[str]:
+def _leader_problems(record: Record, marked: Sequence[FinalIslander]) -> Iterator[str]:
+    """Option 10: each colour drafts at most one of the Leaders; `marked` are the Islanders
+    the record marks as Leaders (the census has them: no walk for rescue_leaders)."""
     if not record.options.rescue_leaders:
         return
-    owners = [x.owner for x in rescue_leaders(record)]
+    owners = [x.owner for x in (marked or rescue_leaders(record))]
     if len(set(owners)) == len(owners):
         return      # (each colour drafted at most one)
     for colour, count in sorted(Counter(owners).items()):
@@ -253,8 +268,9 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
     if record.is_solo:
         return found
     for colour, values in record.preparation_bonuses.items():
-        in_boat = len([x for x in owned.get(colour, ()) if x.at.in_boat])
-        if len(values) > in_boat:
+        mine = owned.get(colour, ())
+        if not _in_boats_at_least(mine, len(values)):
+            in_boat = len([x for x in mine if x.at.in_boat])
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
                          f"{in_boat} Islander(s) in boats")
     colours = record.colours
@@ -265,6 +281,19 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
             if listed != discs:
                 found.append(f"{colour}: {listed} Islanders listed, a colour drafts {discs}")
     return found
+
+
+def _in_boats_at_least(islanders: Sequence[FinalIslander], wanted: int) -> bool:
+    """True when at least `wanted` of the Islanders are in boats. It stops at the
+    `wanted`-th (a colour holds a bonus or two): the full count is for the note only."""
+    if wanted <= 0:
+        return True
+    for x in islanders:
+        if x.at.in_boat:
+            wanted -= 1
+            if not wanted:
+                return True
+    return False
 
 
 PIER_ROOM = 6   # two piers a boat, «Each pier consists of exactly 3 fields.»

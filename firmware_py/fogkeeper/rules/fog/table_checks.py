@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fogkeeper.rules.fog.board import Board
-from fogkeeper.rules.fog.cards import CardSet, RescuedIslanderCard
+from fogkeeper.rules.fog.cards import CardSet
 from fogkeeper.rules.fog.census import Census, count_islanders
 from fogkeeper.rules.fog.errors import FogRulesError
 from fogkeeper.rules.fog.legality import label_of
@@ -22,7 +22,8 @@ PIERS_PER_BOAT = 2       # «Each boat must have a pier to the left and right»
 MISSIONS_KEPT = 1        # deal 2, keep 1, per mission deck
 MISSIONS_OPEN = 3        # alternate play: 3 cards face up per deck
 TEAM_SHAPES: dict[int, tuple[tuple[int, int], ...]] = {4: ((2, 2),), 6: ((3, 2), (2, 3))}
-LEADER_TYPES = (IslanderType.LEADER, IslanderType.ELDER)   # option 10: a Leader, or its Elder
+LEADER_TYPES = frozenset({IslanderType.LEADER, IslanderType.ELDER})  # option 10: or its Elder
+AREA_SET = frozenset(AREAS)
 DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
               "Rescue Achievements"}
 
@@ -82,7 +83,7 @@ def _teams(record: Record) -> Iterator[str]:
         yield ("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
                "lowest) or list no teams")
     teams = record.teams
-    members = [m for team in teams for m in team]
+    members = sum(teams, ())    # (every team's members, in team order)
     in_teams = set(members)
     if len(in_teams) != len(members):   # (someone is listed twice: say who, how often)
         seen: dict[str, int] = {}
@@ -108,13 +109,15 @@ def _tiles(record: Record, board: Board) -> Iterator[str]:
         boats = board.boats_in_play(options.extra_boat_tile)
         for boat in boats:
             tiles = record.individual_boat_scorings.get(boat.nation, {})
+            if tiles.keys() >= AREA_SET:
+                continue    # (a tile on every Area)
             for area in AREAS:
                 if area not in tiles:   # (the first Area without a tile)
                     yield (f"option 6 (Individual Boat Scorings): no tile on Area {area} of "
                            f"the {boat.nation} boat (setup.individual_boat_scorings)")
                     return
     for row in record.beach_scoring:
-        if row not in board.rows:
+        if row not in board.row_set:
             yield (f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed "
                    f"rows; no row {row} on board {board.name} ({board.rows[0]} to "
                    f"{board.rows[-1]})")
@@ -130,7 +133,7 @@ def _islanders(record: Record, board: Board, census: Census) -> Iterator[str]:
     else:   # only an Islander marked as a Leader can be wrong here
         marked = census.marked
         if marked and (not record.options.rescue_leaders
-                       or any(x.type not in LEADER_TYPES for x in marked)):
+                       or not {x.type for x in marked} <= LEADER_TYPES):
             yield from _islander_problems(record, [
                 (i, x) for i, x in enumerate(islanders) if x.rescue_leader], in_play.left_in_box)
     room = PIER_FIELDS * PIERS_PER_BOAT
@@ -181,30 +184,30 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
     for card in record.missions.open:
         shown[card] = shown.get(card, 0) + 1
     open_per_deck: dict[str, int] = {}
+    unprinted = cards.unprinted
     for card in sorted(holders.keys() | shown.keys()):
         deck = decks.get(card, "")
         if not deck:
             continue    # not a mission card: the scoring names it
-        if card in shown:
+        times_open = shown.get(card, 0)
+        if times_open:
             open_per_deck[deck] = open_per_deck.get(deck, 0) + 1
         if card[0] not in letters:
             yield (f"missions: {card} is not used on board {board.name} (it uses mission "
                    f"cards {', '.join(letters)})")
-        if deck == "rescued_islanders":     # (an Achievement is always printed)
-            card_data = cards.by_id(card)
-            if isinstance(card_data, RescuedIslanderCard) and not card_data.known:
-                yield (f"missions: the rulebook does not print {card}; enter what the card "
-                       f"pictures and its RP (missions.cards.{card}), or keep it in the owner's "
-                       "deck file")
+        if card in unprinted:   # (an Achievement is always printed)
+            yield (f"missions: the rulebook does not print {card}; enter what the card "
+                   f"pictures and its RP (missions.cards.{card}), or keep it in the owner's "
+                   "deck file")
         mode = getattr(record.options, deck)
-        if card in holders and mode == "open":
+        if mode == "open" and card in holders:
             yield (f"missions: {card} is held, but the {DECK_NAMES[deck]} deck is played "
                    "open (alternate play)")
-        if card in shown and mode == "secret":
+        if times_open and mode == "secret":
             yield (f"missions: {card} is open, but the {DECK_NAMES[deck]} deck is dealt "
                    "(keep 1 of 2)")
-        if shown.get(card, 0) > 1:
-            yield f"missions.open: {card} is listed {shown[card]} times"
+        if times_open > 1:
+            yield f"missions.open: {card} is listed {times_open} times"
     for deck, count in sorted(open_per_deck.items()):
         if count > MISSIONS_OPEN:
             yield (f"missions.open: {count} {DECK_NAMES[deck]} cards face up; alternate play "
