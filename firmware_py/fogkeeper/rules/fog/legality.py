@@ -31,7 +31,8 @@ def problems(record: Record, board: Board, census: Census | None = None) -> list
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
         return [str(exc)]
-    census = census or count_islanders(record.islanders)
+    if census is None:
+        census = count_islanders(record.islanders)
     counts = _count(census, board, in_play)
     colours = frozenset(record.colours)
     found = [*_setup_problems(record, board),
@@ -39,7 +40,7 @@ def problems(record: Record, board: Board, census: Census | None = None) -> list
     found += _capacity_problems(record, in_play, counts)
     found += _supply_problems(board, counts)
     found += _bonus_problems(record, in_play, colours)
-    found += _leader_problems(record, census.marked)
+    found += _leader_problems(record, census)
     return found
 
 
@@ -123,12 +124,14 @@ def _rightly_covered(islander: FinalIslander, intensive: bool) -> bool:
     return at.productive and intensive and islander.nation != at.nation
 
 
-def rescue_leaders(record: Record) -> list[FinalIslander]:
+def rescue_leaders(record: Record, census: Census | None = None) -> Sequence[FinalIslander]:
     """Option 10's Leaders (or the Elders standing in for them), in record order: the
-    Islanders the record marks with rescue_leader; unmarked records mean every Leader."""
+    Islanders the record marks with rescue_leader; unmarked records mean every Leader.
+    `census`, when given, already holds the marked ones."""
     if not record.options.rescue_leaders:
         return []
-    marked = [x for x in record.islanders if x.rescue_leader]
+    marked = (census.marked if census is not None
+              else [x for x in record.islanders if x.rescue_leader])
     if marked:
         return marked
     leader = IslanderType.LEADER    # (an Enum member: read once, not per Islander)
@@ -247,12 +250,11 @@ def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
                f"play hold {stacks.get(value, 0)}")
 
 
-def _leader_problems(record: Record, marked: Sequence[FinalIslander]) -> Iterator[str]:
-    """Option 10: each colour drafts at most one of the Leaders; `marked` are the Islanders
-    the record marks as Leaders (the census has them: no walk for rescue_leaders)."""
+def _leader_problems(record: Record, census: Census) -> Iterator[str]:
+    """Option 10: each colour drafts at most one of the Leaders."""
     if not record.options.rescue_leaders:
         return
-    owners = [x.owner for x in (marked or rescue_leaders(record))]
+    owners = [x.owner for x in rescue_leaders(record, census)]
     if len(set(owners)) == len(owners):
         return      # (each colour drafted at most one)
     for colour, count in sorted(Counter(owners).items()):

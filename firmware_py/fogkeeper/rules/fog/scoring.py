@@ -76,7 +76,7 @@ def table_of(record: Record, board: Board, census: Census) -> Table:
     area_rp = _area_rp(record, departing)
     row_rp = {row: row_value(record, board, row) for row in census.lost_rows}
     leader_rps: dict[str, int] = {}
-    for leader in rescue_leaders(record):
+    for leader in rescue_leaders(record, census):
         leader_rps[leader.owner] = leader_rps.get(leader.owner, 0) + leader_rp(leader)
     return Table(boats, frozenset(in_play), departing, census.owned, leader_rps,
                  _short_crewed(record.colours, boats, departing, census.crew_ab), area_rp,

@@ -32,9 +32,10 @@ def table_problems(record: Record, board: Board, cards: CardSet,
                    census: Census | None = None) -> list[str]:
     """Every way the record's table breaks the setup rules, in record order. `census` is
     the record's Islanders counted (counted here when not given)."""
+    if census is None:
+        census = count_islanders(record.islanders)
     return [*_fog_start(record, board), *_players(record, board), *_teams(record),
-            *_tiles(record, board),
-            *_islanders(record, board, census or count_islanders(record.islanders)),
+            *_tiles(record, board), *_islanders(record, board, census),
             *_missions(record, board, cards)]
 
 
