@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
-from typing import Any, TypeVar
+from dataclasses import asdict, replace
+from typing import Any, NamedTuple, TypeVar
 
 from fogkeeper.rules.fog import legality
 from fogkeeper.rules.fog.board import Board
@@ -35,8 +35,7 @@ LOWEST_LEVEL = "Guardian Apprentice"
 K = TypeVar("K", bound=Hashable)
 
 
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """A player's colours, aggregated score, missions, tie-break counts and rank."""
 
     name: str
@@ -49,8 +48,7 @@ class PlayerScore:
     rank: int = 0
 
 
-@dataclass(frozen=True)
-class TeamScore:
+class TeamScore(NamedTuple):
     """Option 8: a team's value (sum or lowest member) with summed tie-break counts."""
 
     members: tuple[str, ...]
@@ -60,8 +58,7 @@ class TeamScore:
     rank: int = 0
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """The whole final scoring, ready for a table or JSON."""
 
     board: str
@@ -89,7 +86,7 @@ class Result:
                          "colour_score": p.colour_score, "score": p.score, "rank": p.rank,
                          "lost": p.lost, "commoners_rescued": p.commoners_rescued,
                          "missions": [asdict(m) for m in p.missions]} for p in self.players],
-            "teams": [asdict(t) for t in self.teams], "winners": list(self.winners),
+            "teams": [t._asdict() for t in self.teams], "winners": list(self.winners),
             "shared_victory": self.shared_victory, "level": self.level,
             "warnings": list(self.warnings), "notes": list(self.notes),
         }

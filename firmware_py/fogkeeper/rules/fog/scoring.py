@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat
@@ -27,8 +26,7 @@ LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class ColourScore:
+class ColourScore(NamedTuple):
     """One colour's RP per category, in scoring order."""
 
     colour: str
