@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import AchievementCard, CardSet, RescuedIslanderCard
@@ -35,8 +36,7 @@ def _card_nation(board: Board, nation: str, tile: str) -> str:
     return board.nation_of_tile.get(tile, "") if tile else nation
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """What the missions compare, per player: the rescued Islanders (in a boat or on its
     pier) counted by kind and by type, and the Islanders in each boat."""
 
@@ -104,6 +104,7 @@ class _Achievements:
         self.standing, self.boats = standing, boats
         self.players = list(standing.rescued)
         self.decided: dict[str, Decision] = {}
+        self._most_in_boat: Mapping[str, Set[str]] | None = None
 
     def of(self, card: _Achievement) -> Decision:
         """Who wins the card, and the outcomes."""
@@ -112,10 +113,13 @@ class _Achievements:
             found = self.decided[card.card_id] = self._decide(card)
         return found
 
-    @cached_property
+    @property
     def most_in_boat(self) -> Mapping[str, Set[str]]:
-        """Per boat with anyone in it, the players with the most Islanders there."""
-        return _most_in_each_boat(self.standing.in_boat)
+        """Per boat with anyone in it, the players with the most Islanders there (worked
+        out when a card first asks)."""
+        if self._most_in_boat is None:
+            self._most_in_boat = _most_in_each_boat(self.standing.in_boat)
+        return self._most_in_boat
 
     def _decide(self, card: _Achievement) -> Decision:
         """Do they have the most Islanders as the card asks? A tie is enough, and "the
