@@ -171,8 +171,10 @@ def _tallies(record: Record, board: Board, table: Table) -> dict[str, list[Tally
     if record.is_solo:
         everyone = tally(board, table, record.islanders)
         return {p.name: [everyone] for p in record.players}
-    return {p.name: [tally(board, table, table.owned.get(c, ()))
-                     for c in dict.fromkeys(p.colours)] for p in record.players}
+    owned = table.owned
+    return {p.name: [tally(board, table, owned.get(p.colours[0], ()))] if len(p.colours) == 1
+            else [tally(board, table, owned.get(c, ())) for c in dict.fromkeys(p.colours)]
+            for p in record.players}
 
 
 def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standing:
@@ -180,8 +182,9 @@ def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standin
     first player's; another player (a record scored leniently) has none."""
     rescued: dict[str, Mapping[Need, int]] = {}
     in_boat: dict[str, Mapping[str, int]] = {}
+    solo = record.is_solo
     for i, player in enumerate(record.players):
-        mine = tallies[player.name] if i == 0 or not record.is_solo else []
+        mine = tallies[player.name] if i == 0 or not solo else []
         if len(mine) == 1:      # (most play one colour: nothing to add up)
             rescued[player.name], in_boat[player.name] = mine[0].rescued, mine[0].in_boat
         else:
