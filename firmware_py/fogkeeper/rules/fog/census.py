@@ -18,8 +18,10 @@ class Census(NamedTuple):
     owned: dict[str, list[FinalIslander]]
     # per nation, then type: the Islanders listed (the box's supply bounds them)
     of_kind: dict[str, dict[IslanderType, int]]
-    # per productive place (boat, Area, type): the Islanders on it, covered ones too
+    # per productive place (boat, Area, type), and per boat and Area: the Islanders there,
+    # covered ones too
     on_places: dict[tuple[str, str, IslanderType], int]
+    on_areas: dict[tuple[str, str], int]
     # per boat: the Islanders in its stern, and on its piers
     in_sterns: dict[str, int]
     on_piers: dict[str, int]
@@ -39,6 +41,7 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
     owned: dict[str, list[FinalIslander]] = {}
     of_kind: dict[str, dict[IslanderType, int]] = {}
     on_places: dict[tuple[str, str, IslanderType], int] = {}
+    on_areas: dict[tuple[str, str], int] = {}
     in_sterns: dict[str, int] = {}
     on_piers: dict[str, int] = {}
     lost_rows: set[str] = set()
@@ -64,6 +67,8 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
         if at.productive:
             place = (at.nation, at.area, x.type)
             on_places[place] = on_places.get(place, 0) + 1
+            area = (at.nation, at.area)
+            on_areas[area] = on_areas.get(area, 0) + 1
             if at.area in CREW_AREAS:
                 crew = crew_ab.get(at.nation)
                 if crew is None:
@@ -77,5 +82,5 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
             lost_rows.add(at.row)
         elif at.kind is beach:
             beach_rows.add(at.row)
-    return Census(owned, of_kind, on_places, in_sterns, on_piers, lost_rows, beach_rows,
-                  covered, marked, crew_ab)
+    return Census(owned, of_kind, on_places, on_areas, in_sterns, on_piers, lost_rows,
+                  beach_rows, covered, marked, crew_ab)

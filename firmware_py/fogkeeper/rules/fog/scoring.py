@@ -66,11 +66,7 @@ def table_of(record: Record, board: Board, census: Census) -> Table:
     in_play = _nations_in_play(record, board)
     boats = tuple([b for b in board.boats if b.nation in in_play])
     check = record.options.minimum_crew or (record.is_solo and record.solo.minimum_crew_rp)
-    crew: dict[tuple[str, str], int] = {}       # productive places per boat and Area
-    if check:
-        for (nation, area, _), count in census.on_places.items():
-            crew[(nation, area)] = crew.get((nation, area), 0) + count
-    departing = frozenset([b.nation for b in boats if not check or _crewed(b, crew)])
+    departing = frozenset([b.nation for b in boats if not check or _crewed(b, census.on_areas)])
     area_rp = _area_rp(record, departing)
     row_rp = {row: row_value(record, board, row) for row in census.lost_rows}
     leader_rps: dict[str, int] = {}
