@@ -121,6 +121,8 @@ def _mission_problems(record: Record, rules: FogRules) -> list[str]:
     listed = set(record.missions.open)     # (every player scores the open cards)
     for name in names:
         listed.update(record.missions.held.get(name, ()))
+    if listed <= known:
+        return found
     for card_id in sorted(listed):
         if card_id not in known:
             found.append(f"missions: {card_id} is not a mission card (37-60)")
@@ -231,7 +233,8 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
              + legality.problems(record, rules.board, census) + _mission_problems(record, rules))
     if found and not lenient:
         raise RecordError("record breaks the rules: " + "; ".join(found))
-    record = _known_missions(record, _mission_ids(rules))
+    if found:   # (a record without problems lists only known mission cards)
+        record = _known_missions(record, _mission_ids(rules))
     table = table_of(record, rules.board, census)
     players = _players(record, rules, table)
     teams = _teams(record, players) if record.teams else []
