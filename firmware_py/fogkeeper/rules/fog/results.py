@@ -141,7 +141,7 @@ def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]
         _standing(record, tallies), [b.nation for b in table.boats])
     add_up = sum if record.options.multi_colour == "sum" else min
     solo = record.is_solo
-    unranked = []
+    unranked, keys = [], []
     for player in record.players:
         mine = tallies[player.name]
         if solo:
@@ -163,7 +163,8 @@ def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]
         for t in mine:
             lost, commoners = lost + t.lost_islanders, commoners + t.commoners_rescued
         unranked.append((player.name, colours, base, missions, score, lost, commoners))
-    ranks = _ranks([(score, lost, commoners) for *_, score, lost, commoners in unranked])
+        keys.append((score, lost, commoners))
+    ranks = _ranks(keys)
     return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
