@@ -35,6 +35,9 @@ LOWEST_LEVEL = "Guardian Apprentice"
 K = TypeVar("K", bound=Hashable)
 
 
+# The results are NamedTuples, not frozen dataclasses: as immutable, and a frozen dataclass
+# costs about four times as much to build (each field goes through object.__setattr__). A
+# score builds a dozen of them; on a Large-board record that was 5% of the score.
 class PlayerScore(NamedTuple):
     """A player's colours, aggregated score, missions, tie-break counts and rank."""
 
@@ -174,10 +177,11 @@ def _tallies(record: Record, board: Board, table: Table) -> dict[str, list[Tally
     if record.is_solo:
         everyone = tally(board, table, record.islanders)
         return {p.name: [everyone] for p in record.players}
-    owned = table.owned
-    return {p.name: [tally(board, table, owned.get(p.colours[0], ()))] if len(p.colours) == 1
-            else [tally(board, table, owned.get(c, ())) for c in dict.fromkeys(p.colours)]
-            for p in record.players}
+    owned, tallies = table.owned, {}
+    for p in record.players:
+        colours = p.colours if len(p.colours) == 1 else dict.fromkeys(p.colours)
+        tallies[p.name] = [tally(board, table, owned.get(c, ())) for c in colours]
+    return tallies
 
 
 def _standing(record: Record, tallies: Mapping[str, Sequence[Tally]]) -> Standing:
