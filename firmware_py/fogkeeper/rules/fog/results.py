@@ -168,7 +168,7 @@ def _players(record: Record, rules: FogRules, table: Table) -> list[PlayerScore]
         unranked.append((player.name, colours, base, missions, score, lost, commoners))
         keys.append((score, lost, commoners))
     ranks = _ranks(keys)
-    return [PlayerScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
+    return [PlayerScore(*row, rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
 def _tallies(record: Record, board: Board, table: Table) -> dict[str, list[Tally]]:
@@ -225,7 +225,7 @@ def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
             lost, commoners = lost + player.lost, commoners + player.commoners_rescued
         unranked.append((tuple(members), add_up(scores), lost, commoners))
     ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
-    return [TeamScore(*row, rank=rank) for row, rank in zip(unranked, ranks, strict=True)]
+    return [TeamScore(*row, rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
