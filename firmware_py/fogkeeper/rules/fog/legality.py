@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from fogkeeper.rules.fog.board import Board, Boat, InPlay
@@ -33,12 +32,12 @@ def problems(record: Record, board: Board, census: Census | None = None) -> list
         return [str(exc)]
     if census is None:
         census = count_islanders(record.islanders)
-    counts = _count(census, board, in_play)
+    over = _over(census, board, in_play)
     colours = frozenset(record.colours)
     found = [*_setup_problems(record, board),
-             *_place_problems(record, board, in_play, counts, colours)]
-    found += _capacity_problems(record, in_play, counts)
-    found += _supply_problems(board, counts)
+             *_place_problems(record, board, in_play, census, over, colours)]
+    found += _capacity_problems(record, in_play, census, over)
+    found += _supply_problems(board, over)
     found += _bonus_problems(record, in_play, colours)
     found += _leader_problems(record, census)
     return found
@@ -63,10 +62,10 @@ def _setup_problems(record: Record, board: Board) -> Iterator[str]:
         yield "preparation_bonuses: solo games have no Preparation Bonuses"
 
 
-def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Counts,
-                    colours: frozenset[str]) -> Iterator[str]:
+def _place_problems(record: Record, board: Board, in_play: InPlay, census: Census,
+                    over: _Over, colours: frozenset[str]) -> Iterator[str]:
     reached = rows_taken(board, record.fog_start, max(record.fog_final, 0))
-    if _places_right(record, board, in_play, counts, colours, reached):
+    if _places_right(record, board, in_play, census, over, colours, reached):
         return
     # Something is wrong: walk every Islander to name each one, in record order.
     nations = in_play.boat_of
@@ -101,20 +100,21 @@ def _place_problems(record: Record, board: Board, in_play: InPlay, counts: _Coun
                        "own nation")
 
 
-def _places_right(record: Record, board: Board, in_play: InPlay, counts: _Counts,
+def _places_right(record: Record, board: Board, in_play: InPlay, census: Census, over: _Over,
                   colours: frozenset[str], reached: frozenset[str]) -> bool:
     """True when no Islander breaks a place rule, judged on the distinct nations, owners,
     boats and rows the Islanders show (the same rules as the walk that names them)."""
     nations = in_play.boat_of
     supply = board.supply_of
-    return (all(kind in supply for kind, _ in counts.past_supply)    # (a nation the box has)
-            and (record.is_solo or counts.owners <= colours)
-            and all(place[0] in nations for place, _ in counts.past_room)  # (a boat on the table)
-            and counts.in_sterns.keys() <= nations.keys() and counts.piers <= nations.keys()
-            and counts.lost_rows <= reached      # (swallowed rows are rows of the board)
-            and counts.beach_rows.isdisjoint(reached) and counts.beach_rows <= board.row_set
+    return (all(kind in supply for kind, _ in over.supply)    # (a nation the box has)
+            and (record.is_solo or census.owned.keys() <= colours)
+            and all(place[0] in nations for place, _ in over.room)  # (a boat on the table)
+            and census.in_sterns.keys() <= nations.keys()
+            and census.on_piers.keys() <= nations.keys()
+            and census.lost_rows <= reached      # (swallowed rows are rows of the board)
+            and census.beach_rows.isdisjoint(reached) and census.beach_rows <= board.row_set
             and all(_rightly_covered(x, record.options.drive_off == "intensive")
-                    for x in counts.covered))
+                    for x in census.covered))
 
 
 def _rightly_covered(islander: FinalIslander, intensive: bool) -> bool:
@@ -138,25 +138,17 @@ def rescue_leaders(record: Record, census: Census | None = None) -> Sequence[Fin
     return [x for x in record.islanders if x.type is leader]
 
 
-class _Counts(NamedTuple):
-    """What the checks read of the census: the kinds (nation and type) listed more often
-    than the box holds them, the productive places (boat, Area and type) holding more than
-    their places, in record order (a nation the box lacks, or a boat not on the table, holds
-    none); the owners named; per boat, the Islanders in the stern; the boats whose piers
-    hold some, the rows of the lost and of those still on the beach, and the covered
-    Islanders."""
+class _Over(NamedTuple):
+    """What the census shows past the table's limits: the kinds (nation and type) listed
+    more often than the box holds them, and the productive places (boat, Area and type)
+    holding more than their places, in record order (a nation the box lacks, or a boat not
+    on the table, holds none)."""
 
-    past_supply: list[tuple[tuple[str, IslanderType], int]]
-    past_room: list[tuple[tuple[str, str, IslanderType], int]]
-    owners: AbstractSet[str]
-    in_sterns: Mapping[str, int]
-    piers: AbstractSet[str]
-    lost_rows: set[str]
-    beach_rows: set[str]
-    covered: Sequence[FinalIslander]
+    supply: list[tuple[tuple[str, IslanderType], int]]
+    room: list[tuple[tuple[str, str, IslanderType], int]]
 
 
-def _count(census: Census, board: Board, in_play: InPlay) -> _Counts:
+def _over(census: Census, board: Board, in_play: InPlay) -> _Over:
     past_supply = []
     for nation, kinds in census.of_kind.items():
         box = board.supply.get(nation, {})
@@ -164,17 +156,16 @@ def _count(census: Census, board: Board, in_play: InPlay) -> _Counts:
             if n > box.get(kind, 0):
                 past_supply.append(((nation, kind), n))
     room = in_play.room
-    return _Counts(past_supply,
-                   [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)],
-                   census.owned.keys(), census.in_sterns, census.on_piers.keys(),
-                   census.lost_rows, census.beach_rows, census.covered)
+    return _Over(past_supply,
+                 [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)])
 
 
-def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iterator[str]:
+def _capacity_problems(record: Record, in_play: InPlay, census: Census, over: _Over
+                       ) -> Iterator[str]:
     """Productive places and sterns over their room. Only a place over its room looks at
     who stands there (Drive Off, Leaders)."""
     boat_of = in_play.boat_of
-    for key, count in counts.past_room:
+    for key, count in over.room:
         if key[0] not in boat_of:
             continue    # a boat not on the table: the place checks say so
         capacity = in_play.room.get(key, 0)
@@ -182,13 +173,13 @@ def _capacity_problems(record: Record, in_play: InPlay, counts: _Counts) -> Iter
         if capacity == 0:
             yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
         elif count - capacity > _stacking_allowed(
-                record, boat_of[nation], _on_place(record.islanders, nation, area, kind),
+                record, census, boat_of[nation], _on_place(record.islanders, nation, area, kind),
                 count - capacity):
             rule = record.options.drive_off or "not in play"
             yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
                    f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
     if record.options.drive_off != "advanced":
-        for nation, count in counts.in_sterns.items():
+        for nation, count in census.in_sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
                 yield (f"boat {nation} stern holds {count} Islanders, room for "
                        f"{boat_of[nation].stern_capacity}")
@@ -207,8 +198,8 @@ def _on_place(islanders: Sequence[FinalIslander], nation: str, area: str,
     return group
 
 
-def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander],
-                      excess: int) -> int:
+def _stacking_allowed(record: Record, census: Census, boat: Boat,
+                      group: Sequence[FinalIslander], excess: int) -> int:
     """How many Islanders beyond its places one place may hold: Drive Off (Family or
     Intensive) stacks a visitor on each own-nation Islander; option 10 adds one place for an
     own-nation Leader (looked for only when Drive Off is not enough)."""
@@ -217,17 +208,17 @@ def _stacking_allowed(record: Record, boat: Boat, group: Sequence[FinalIslander]
         own = len([x for x in group if x.nation == boat.nation])
         allowed += min(own, len(group) - own)
     if excess > allowed:
-        leaders = rescue_leaders(record)
+        leaders = rescue_leaders(record, census)
         if any(x.nation == boat.nation and any(x is y for y in leaders) for x in group):
             allowed += 1
     return allowed
 
 
-def _supply_problems(board: Board, counts: _Counts) -> Iterator[str]:
+def _supply_problems(board: Board, over: _Over) -> Iterator[str]:
     supply = board.supply_of
-    over = [(key, count) for key, count in counts.past_supply
-            if key in supply]   # (a nation the box lacks: the place checks say so)
-    for (nation, kind), count in sorted(over):
+    listed = [(key, count) for key, count in over.supply
+              if key in supply]     # (a nation the box lacks: the place checks say so)
+    for (nation, kind), count in sorted(listed):
         yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
                f"{supply[(nation, kind)]}")
 
