@@ -261,9 +261,8 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
     if record.is_solo:
         return found
     for colour, values in record.preparation_bonuses.items():
-        mine = owned.get(colour, ())
-        if not _in_boats_at_least(mine, len(values)):
-            in_boat = len([x for x in mine if x.at.in_boat])
+        in_boat = len([x for x in owned.get(colour, ()) if x.at.in_boat])
+        if len(values) > in_boat:
             found.append(f"{colour} holds {len(values)} Preparation Bonuses but has only "
                          f"{in_boat} Islander(s) in boats")
     colours = record.colours
@@ -274,19 +273,6 @@ def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIsland
             if listed != discs:
                 found.append(f"{colour}: {listed} Islanders listed, a colour drafts {discs}")
     return found
-
-
-def _in_boats_at_least(islanders: Sequence[FinalIslander], wanted: int) -> bool:
-    """True when at least `wanted` of the Islanders are in boats. It stops at the
-    `wanted`-th (a colour holds a bonus or two): the full count is for the note only."""
-    if wanted <= 0:
-        return True
-    for x in islanders:
-        if x.at.in_boat:
-            wanted -= 1
-            if not wanted:
-                return True
-    return False
 
 
 PIER_ROOM = 6   # two piers a boat, «Each pier consists of exactly 3 fields.»
