@@ -6,6 +6,7 @@ Each problem is said in the rulebook's words; an empty list means the table is p
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from fogkeeper.rules.fog.board import Board
@@ -87,10 +88,7 @@ def _teams(record: Record) -> Iterator[str]:
     members = sum(teams, ())    # (every team's members, in team order)
     in_teams = set(members)
     if len(in_teams) != len(members):   # (someone is listed twice: say who, how often)
-        seen: dict[str, int] = {}
-        for member in members:
-            seen[member] = seen.get(member, 0) + 1
-        for name, times in sorted(seen.items()):
+        for name, times in sorted(Counter(members).items()):
             if times > 1:
                 yield f"teams: {name} is in {times} teams; every player is in exactly one team"
     names = {p.name for p in record.players}
