@@ -212,7 +212,7 @@ def _merged(counts: Sequence[Mapping[K, int]]) -> Mapping[K, int]:
 def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
     by_name = {p.name: p for p in players}
     add_up = min if record.options.team_scoring == "lowest" else sum
-    unranked = []
+    unranked, keys = [], []
     for members in record.teams:
         scores = []
         lost = commoners = 0
@@ -223,8 +223,10 @@ def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
                 raise RecordError(f"teams: {', '.join(unknown)} is not a player")
             scores.append(player.score)
             lost, commoners = lost + player.lost, commoners + player.commoners_rescued
-        unranked.append((tuple(members), add_up(scores), lost, commoners))
-    ranks = _ranks([(value, lost, commoners) for _, value, lost, commoners in unranked])
+        value = add_up(scores)
+        unranked.append((tuple(members), value, lost, commoners))
+        keys.append((value, lost, commoners))
+    ranks = _ranks(keys)
     return [TeamScore(*row, rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 

@@ -35,7 +35,10 @@ class ColourScore(NamedTuple):
     @property
     def total(self) -> int:
         """The colour's score: the sum of its categories."""
-        return sum([value for _, value in self.categories])
+        total = 0
+        for _, value in self.categories:    # (a loop: no list made per colour)
+            total += value
+        return total
 
     def category(self, name: str) -> int:
         """RP of one category (0 when the category is not in play)."""
