@@ -67,7 +67,7 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
         if at.productive:
             place = (at.nation, at.area, x.type)
             on_places[place] = on_places.get(place, 0) + 1
-            area = (at.nation, at.area)
+            area = at.spot
             on_areas[area] = on_areas.get(area, 0) + 1
             if at.area in CREW_AREAS:
                 crew = crew_ab.get(at.nation)

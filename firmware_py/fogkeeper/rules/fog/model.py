@@ -67,8 +67,9 @@ class Place:
 
     productive = on a productive place of a boat (Areas A-D, not the stern); in_boat =
     anywhere inside a boat; rescued = in a boat or clinging to its pier (B-F25); lost =
-    swallowed by the FOG. They are stored, not computed, because scoring reads them in
-    every loop.
+    swallowed by the FOG; spot = (nation, area), the key a boat's Area is counted under.
+    They are stored, not computed, because scoring reads them in every loop (and one stored
+    key is hashed and matched faster than a tuple built per Islander).
     """
 
     kind: PlaceKind
@@ -79,10 +80,12 @@ class Place:
     in_boat: bool = field(init=False, compare=False, repr=False)
     rescued: bool = field(init=False, compare=False, repr=False)
     lost: bool = field(init=False, compare=False, repr=False)
+    spot: tuple[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         in_boat = self.kind is PlaceKind.BOAT
         object.__setattr__(self, "in_boat", in_boat)
+        object.__setattr__(self, "spot", (self.nation, self.area))
         object.__setattr__(self, "productive", in_boat and self.area in AREAS)
         object.__setattr__(self, "rescued", in_boat or self.kind is PlaceKind.PIER)
         object.__setattr__(self, "lost", self.kind is PlaceKind.LOST)
