@@ -163,6 +163,9 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         letters = board.mission_card_letters(record.options.extra_boat_tile)
     except FogRulesError:
         return
+    if _missions_right(record, cards, letters):
+        return
+    # Something is wrong: walk the cards to name each problem, in card order.
     decks = cards.mission_decks     # (mission card id -> its deck; other ids have none)
     holders: dict[str, list[str]] = {}
     for player, held in record.missions.held.items():
@@ -211,3 +214,34 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         if count > MISSIONS_OPEN:
             yield (f"missions.open: {count} {DECK_NAMES[deck]} cards face up; alternate play "
                    f"shows {MISSIONS_OPEN}")
+
+
+def _missions_right(record: Record, cards: CardSet, letters: tuple[str, ...]) -> bool:
+    """True when no mission card breaks a rule, judged on sets of card ids (the same rules
+    as the walk that names each problem): each card dealt or shown once, a player keeps one
+    card per deck, every card is one the board uses and printed, each deck is played as the
+    options say, with at most 3 of its cards face up."""
+    missions = record.missions
+    shown = frozenset(missions.open)
+    if len(shown) != len(missions.open):
+        return False
+    decks = cards.mission_deck_ids
+    held: set[str] = set()
+    dealt = 0
+    for kept in missions.held.values():
+        held.update(kept)
+        dealt += len(kept)
+        for ids in decks.values():
+            if len(ids.intersection(kept)) > MISSIONS_KEPT:
+                return False
+    lettered = cards.missions_lettered(letters)     # (only mission cards: others are named)
+    if (len(held) != dealt or not held <= lettered or not shown <= lettered
+            or not cards.unprinted.isdisjoint(held) or not cards.unprinted.isdisjoint(shown)):
+        return False
+    for deck, ids in decks.items():
+        mode = getattr(record.options, deck)
+        face_up = len(ids.intersection(shown))
+        if (face_up > MISSIONS_OPEN or (face_up and mode == "secret")
+                or (mode == "open" and not ids.isdisjoint(held))):
+            return False
+    return True
