@@ -150,11 +150,12 @@ class _Over(NamedTuple):
 
 def _over(census: Census, board: Board, in_play: InPlay) -> _Over:
     past_supply = []
-    for nation, kinds in census.of_kind.items():
-        box = board.supply.get(nation, {})
-        for kind, n in kinds.items():
-            if n > box.get(kind, 0):
-                past_supply.append(((nation, kind), n))
+    if census.of_kind != board.supply:  # (the whole box listed, as in a full game, is not past it)
+        for nation, kinds in census.of_kind.items():
+            box = board.supply.get(nation, {})
+            for kind, n in kinds.items():
+                if n > box.get(kind, 0):
+                    past_supply.append(((nation, kind), n))
     room = in_play.room
     return _Over(past_supply,
                  [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)])
