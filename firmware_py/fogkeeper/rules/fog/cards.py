@@ -128,6 +128,26 @@ class CardSet:
         return decks
 
     @cached_property
+    def mission_deck_ids(self) -> Mapping[str, frozenset[str]]:
+        """Each mission deck's card ids, by deck: "rescued_islanders" (37-48) and
+        "rescue_achievements" (49-60)."""
+        return {"rescued_islanders": frozenset(c.card_id for c in self.rescued_islanders),
+                "rescue_achievements": frozenset(c.card_id for c in self.rescue_achievements)}
+
+    def missions_lettered(self, letters: tuple[str, ...]) -> frozenset[str]:
+        """Ids of the mission cards with one of these letters (the ones a board uses),
+        worked out once per card set and letters: every check of a record asks."""
+        found = self._missions_by_letters.get(letters)
+        if found is None:
+            found = self._missions_by_letters[letters] = frozenset(
+                card_id for card_id in self.mission_ids if card_id[0] in letters)
+        return found
+
+    @cached_property
+    def _missions_by_letters(self) -> dict[tuple[str, ...], frozenset[str]]:
+        return {}
+
+    @cached_property
     def unprinted(self) -> frozenset[str]:
         """Ids of the "Rescued Islander" cards not yet known: the rulebook does not print
         them, and neither the owner nor the table has said what they picture."""

@@ -25,7 +25,8 @@ def label_of(index: int, islander: FinalIslander) -> str:
 
 def problems(record: Record, board: Board, census: Census | None = None) -> list[str]:
     """Every rule the record breaks, in record order; empty when it is legal. `census` is
-    the record's Islanders counted (counted here when not given)."""
+    the record's Islanders counted (counted here when not given). Each check returns its
+    problems as a list (most often empty: a list costs less than a generator)."""
     try:
         in_play = board.in_play(record.options.extra_boat_tile)
     except FogRulesError as exc:
@@ -34,40 +35,48 @@ def problems(record: Record, board: Board, census: Census | None = None) -> list
         census = count_islanders(record.islanders)
     over = _over(census, board, in_play)
     colours = frozenset(record.colours)
-    found = [*_setup_problems(record, board),
-             *_place_problems(record, board, in_play, census, over, colours)]
-    found += _capacity_problems(record, in_play, census, over)
-    found += _supply_problems(board, over)
-    found += _bonus_problems(record, in_play, colours)
-    found += _leader_problems(record, census)
-    return found
+    return (_setup_problems(record, board)
+            + _place_problems(record, board, in_play, census, over, colours)
+            + _capacity_problems(record, in_play, census, over) + _supply_problems(board, over)
+            + _bonus_problems(record, in_play, colours) + _leader_problems(record, census))
 
 
-def _setup_problems(record: Record, board: Board) -> Iterator[str]:
+def _setup_problems(record: Record, board: Board) -> list[str]:
+    found = []
     if record.board != board.name:
-        yield f"board: record is for board {record.board}, data is for board {board.name}"
+        found.append(f"board: record is for board {record.board}, data is for board "
+                     f"{board.name}")
     if not 0 <= record.fog_final <= record.fog_start:
-        yield f"fog: final position {record.fog_final} must lie between 0 and {record.fog_start}"
+        found.append(f"fog: final position {record.fog_final} must lie between 0 and "
+                     f"{record.fog_start}")
     if record.options.three_colours and not board.three_colour_option:
-        yield f"options.three_colours: option 9 is only for the Large board, not {board.name}"
+        found.append(f"options.three_colours: option 9 is only for the Large board, not "
+                     f"{board.name}")
     std = not (record.options.boat_area_scoring or record.options.individual_boat_scorings)
     for area, faces in STANDARD_FACES.items():
         value = record.boat_scoring.get(area)
         if value is None and not record.options.individual_boat_scorings:
-            yield f"setup.boat_scoring.{area}: missing"
+            found.append(f"setup.boat_scoring.{area}: missing")
         elif std and value is not None and value not in faces:
-            yield (f"setup.boat_scoring.{area}: {value} is not a face of the standard tile "
-                   f"{faces[0]}/{faces[1]} (option 2 allows other tiles)")
+            found.append(f"setup.boat_scoring.{area}: {value} is not a face of the standard "
+                         f"tile {faces[0]}/{faces[1]} (option 2 allows other tiles)")
     if record.is_solo and any(record.preparation_bonuses.values()):
-        yield "preparation_bonuses: solo games have no Preparation Bonuses"
+        found.append("preparation_bonuses: solo games have no Preparation Bonuses")
+    return found
 
 
 def _place_problems(record: Record, board: Board, in_play: InPlay, census: Census,
-                    over: _Over, colours: frozenset[str]) -> Iterator[str]:
+                    over: _Over, colours: frozenset[str]) -> list[str]:
     reached = rows_taken(board, record.fog_start, max(record.fog_final, 0))
     if _places_right(record, board, in_play, census, over, colours, reached):
-        return
-    # Something is wrong: walk every Islander to name each one, in record order.
+        return []
+    return list(_misplaced(record, board, in_play, colours, reached))
+
+
+def _misplaced(record: Record, board: Board, in_play: InPlay, colours: frozenset[str],
+               reached: frozenset[str]) -> Iterator[str]:
+    """Each place rule an Islander breaks, in record order: a walk over every Islander to
+    name each one (it runs only when one is wrong)."""
     nations = in_play.boat_of
     rows = board.row_set
     owners_in_play = not record.is_solo
@@ -150,39 +159,43 @@ class _Over(NamedTuple):
 
 def _over(census: Census, board: Board, in_play: InPlay) -> _Over:
     past_supply = []
-    for nation, kinds in census.of_kind.items():
-        box = board.supply.get(nation, {})
-        for kind, n in kinds.items():
-            if n > box.get(kind, 0):
-                past_supply.append(((nation, kind), n))
+    if census.of_kind != board.supply:  # (the whole box listed, as in a full game, is not past it)
+        for nation, kinds in census.of_kind.items():
+            box = board.supply.get(nation, {})
+            for kind, n in kinds.items():
+                if n > box.get(kind, 0):
+                    past_supply.append(((nation, kind), n))
     room = in_play.room
     return _Over(past_supply,
                  [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)])
 
 
 def _capacity_problems(record: Record, in_play: InPlay, census: Census, over: _Over
-                       ) -> Iterator[str]:
+                       ) -> list[str]:
     """Productive places and sterns over their room. Only a place over its room looks at
     who stands there (Drive Off, Leaders)."""
     boat_of = in_play.boat_of
+    found = []
     for key, count in over.room:
         if key[0] not in boat_of:
             continue    # a boat not on the table: the place checks say so
         capacity = in_play.room.get(key, 0)
         nation, area, kind = key
         if capacity == 0:
-            yield f"boat {nation} Area {area} has no {kind.value} place ({count} there)"
+            found.append(f"boat {nation} Area {area} has no {kind.value} place ({count} there)")
         elif count - capacity > _stacking_allowed(
                 record, census, boat_of[nation], _on_place(record.islanders, nation, area, kind),
                 count - capacity):
             rule = record.options.drive_off or "not in play"
-            yield (f"two Islanders in one productive place: boat {nation} Area {area} holds "
-                   f"{count} {kind.value}s on {capacity} place(s) (Drive Off: {rule})")
+            found.append(f"two Islanders in one productive place: boat {nation} Area {area} "
+                         f"holds {count} {kind.value}s on {capacity} place(s) (Drive Off: "
+                         f"{rule})")
     if record.options.drive_off != "advanced":
         for nation, count in census.in_sterns.items():
             if nation in boat_of and count > boat_of[nation].stern_capacity:
-                yield (f"boat {nation} stern holds {count} Islanders, room for "
-                       f"{boat_of[nation].stern_capacity}")
+                found.append(f"boat {nation} stern holds {count} Islanders, room for "
+                             f"{boat_of[nation].stern_capacity}")
+    return found
 
 
 def _on_place(islanders: Sequence[FinalIslander], nation: str, area: str,
@@ -214,22 +227,24 @@ def _stacking_allowed(record: Record, census: Census, boat: Boat,
     return allowed
 
 
-def _supply_problems(board: Board, over: _Over) -> Iterator[str]:
+def _supply_problems(board: Board, over: _Over) -> list[str]:
     supply = board.supply_of
-    listed = [(key, count) for key, count in over.supply
-              if key in supply]     # (a nation the box lacks: the place checks say so)
-    for (nation, kind), count in sorted(listed):
-        yield (f"final_positions: {count} {nation} {kind.value}s listed, the box has "
-               f"{supply[(nation, kind)]}")
+    found = []
+    for key, count in sorted(over.supply):
+        if key in supply:   # (a nation the box lacks: the place checks say so)
+            nation, kind = key
+            found.append(f"final_positions: {count} {nation} {kind.value}s listed, the box "
+                         f"has {supply[key]}")
+    return found
 
 
 def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
-                    ) -> Iterator[str]:
+                    ) -> list[str]:
     bonuses = record.preparation_bonuses
+    found = []
     if not colours.issuperset(bonuses):
-        for colour in bonuses:
-            if colour not in colours:
-                yield f"preparation_bonuses.{colour}: not a colour in play"
+        found += [f"preparation_bonuses.{colour}: not a colour in play"
+                  for colour in bonuses if colour not in colours]
     stacks = in_play.bonus_stacks
     taken: dict[int, int] = {}
     for values in bonuses.values():
@@ -237,20 +252,20 @@ def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
             taken[value] = taken.get(value, 0) + 1
     over = [(value, count) for value, count in taken.items() if count > stacks.get(value, 0)]
     for value, count in sorted(over):
-        yield (f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
-               f"play hold {stacks.get(value, 0)}")
+        found.append(f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
+                     f"play hold {stacks.get(value, 0)}")
+    return found
 
 
-def _leader_problems(record: Record, census: Census) -> Iterator[str]:
+def _leader_problems(record: Record, census: Census) -> list[str]:
     """Option 10: each colour drafts at most one of the Leaders."""
     if not record.options.rescue_leaders:
-        return
+        return []
     owners = [x.owner for x in rescue_leaders(record, census)]
     if len(set(owners)) == len(owners):
-        return      # (each colour drafted at most one)
-    for colour, count in sorted(Counter(owners).items()):
-        if count > 1:
-            yield f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
+        return []   # (each colour drafted at most one)
+    return [f"option 10: {colour} drafted {count} of the Leaders, at most 1 is allowed"
+            for colour, count in sorted(Counter(owners).items()) if count > 1]
 
 
 def notes(record: Record, board: Board, owned: Mapping[str, Sequence[FinalIslander]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from fogkeeper.rules.fog.board import Board
+from fogkeeper.rules.fog.board import Board, InPlay
 from fogkeeper.rules.fog.cards import CardSet
 from fogkeeper.rules.fog.census import Census, count_islanders
 from fogkeeper.rules.fog.errors import FogRulesError
@@ -32,12 +32,14 @@ DECK_NAMES = {"rescued_islanders": "Rescued Islander", "rescue_achievements":
 def table_problems(record: Record, board: Board, cards: CardSet,
                    census: Census | None = None) -> list[str]:
     """Every way the record's table breaks the setup rules, in record order. `census` is
-    the record's Islanders counted (counted here when not given)."""
+    the record's Islanders counted (counted here when not given). Each check returns its
+    problems as a list (most often empty: a list costs less than a generator)."""
     if census is None:
         census = count_islanders(record.islanders)
-    return [*_fog_start(record, board), *_players(record, board), *_teams(record),
-            *_tiles(record, board), *_islanders(record, board, census),
-            *_missions(record, board, cards)]
+    in_play = board.in_play(record.options.extra_boat_tile)
+    return (_fog_start(record, board) + _players(record, board) + _teams(record)
+            + _tiles(record, board, in_play) + _islanders(record, census, in_play)
+            + _missions(record, board, cards))
 
 
 def fog_start_range(board: Board) -> tuple[int, int]:
@@ -45,101 +47,99 @@ def fog_start_range(board: Board) -> tuple[int, int]:
     return board.fog_corner + 1, board.fog_positions[0]    # (highest first)
 
 
-def _fog_start(record: Record, board: Board) -> Iterator[str]:
+def _fog_start(record: Record, board: Board) -> list[str]:
     low, high = fog_start_range(board)
-    if not low <= record.fog_start <= high:
-        shown = str(record.fog_start)
-        if len(shown) > 7:
-            shown = shown[:7] + "..."
-        yield (f"fog.start: the FOG Marker starts above the lower-left corner field of board "
-               f"{board.name}'s FOG Track ({low} to {high}), not {shown}")
+    if low <= record.fog_start <= high:
+        return []
+    shown = str(record.fog_start)
+    if len(shown) > 7:
+        shown = shown[:7] + "..."
+    return [f"fog.start: the FOG Marker starts above the lower-left corner field of board "
+            f"{board.name}'s FOG Track ({low} to {high}), not {shown}"]
 
 
-def _players(record: Record, board: Board) -> Iterator[str]:
+def _players(record: Record, board: Board) -> list[str]:
     count = len(record.players)
     if record.is_solo:
-        if count != 1:
-            yield f"players: a solo game has one player, not {count}"
-        return
+        return [f"players: a solo game has one player, not {count}"] if count != 1 else []
     if not board.min_players <= count <= board.max_players:
-        yield (f"players: board {board.name} is played by {board.min_players} to "
-               f"{board.max_players} players, not {count}")
-        return
+        return [f"players: board {board.name} is played by {board.min_players} to "
+                f"{board.max_players} players, not {count}"]
     try:
         allowed = colours_per_player(board, count, record.options.three_colours)
     except FogRulesError as exc:
-        yield f"options.three_colours: {exc}"
-        return
-    for player in record.players:
-        if len(player.colours) > allowed:
-            yield (f"players: {player.name} plays {len(player.colours)} colours; with "
-                   f"{count} players on board {board.name} a player plays {allowed}")
+        return [f"options.three_colours: {exc}"]
+    return [f"players: {player.name} plays {len(player.colours)} colours; with {count} "
+            f"players on board {board.name} a player plays {allowed}"
+            for player in record.players if len(player.colours) > allowed]
 
 
-def _teams(record: Record) -> Iterator[str]:
+def _teams(record: Record) -> list[str]:
     if not record.teams:
         if record.options.team_scoring:
-            yield "options.team_scoring: option 8 (Team Play) is on, but no teams are listed"
-        return
+            return ["options.team_scoring: option 8 (Team Play) is on, but no teams are listed"]
+        return []
+    found = []
     if not record.options.team_scoring:
-        yield ("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
-               "lowest) or list no teams")
+        found.append("teams: teams are option 8 (Team Play); choose its team scoring (sum or "
+                     "lowest) or list no teams")
     teams = record.teams
     members = sum(teams, ())    # (every team's members, in team order)
     in_teams = set(members)
     if len(in_teams) != len(members):   # (someone is listed twice: say who, how often)
         for name, times in sorted(Counter(members).items()):
             if times > 1:
-                yield f"teams: {name} is in {times} teams; every player is in exactly one team"
+                found.append(f"teams: {name} is in {times} teams; every player is in exactly "
+                             "one team")
     names = {p.name for p in record.players}
     if not names <= in_teams:
         left_out = sorted(names - in_teams)
-        yield f"teams: {', '.join(left_out)} is in no team; every player is in exactly one team"
+        found.append(f"teams: {', '.join(left_out)} is in no team; every player is in "
+                     "exactly one team")
     shapes = TEAM_SHAPES.get(len(record.players), ())
     size = len(teams[0])
     if (len(teams), size) not in shapes or any(len(team) != size for team in teams):
         allowed = " or ".join(f"{n} teams of {k}" for n, k in shapes) or "no teams"
-        yield f"teams: with {len(record.players)} players, option 8 plays {allowed}"
+        found.append(f"teams: with {len(record.players)} players, option 8 plays {allowed}")
+    return found
 
 
-def _tiles(record: Record, board: Board) -> Iterator[str]:
+def _tiles(record: Record, board: Board, in_play: InPlay) -> list[str]:
     options = record.options
     if options.individual_boat_scorings:
-        boats = board.boats_in_play(options.extra_boat_tile)
-        for boat in boats:
+        for boat in in_play.boats:
             tiles = record.individual_boat_scorings.get(boat.nation, {})
             if tiles.keys() >= AREA_SET:
                 continue    # (a tile on every Area)
             for area in AREAS:
                 if area not in tiles:   # (the first Area without a tile)
-                    yield (f"option 6 (Individual Boat Scorings): no tile on Area {area} of "
-                           f"the {boat.nation} boat (setup.individual_boat_scorings)")
-                    return
-    for row in record.beach_scoring:
-        if row not in board.row_set:
-            yield (f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed "
-                   f"rows; no row {row} on board {board.name} ({board.rows[0]} to "
-                   f"{board.rows[-1]})")
+                    return [f"option 6 (Individual Boat Scorings): no tile on Area {area} of "
+                            f"the {boat.nation} boat (setup.individual_boat_scorings)"]
+    found = [f"setup.beach_scoring.{row}: option 7 places Beach Scorings on the printed rows; "
+             f"no row {row} on board {board.name} ({board.rows[0]} to {board.rows[-1]})"
+             for row in record.beach_scoring if row not in board.row_set]
     if record.beach_scoring and not options.beach_scoring:
-        yield "setup.beach_scoring: Individual Beach Scorings are option 7, which is off"
+        found.append("setup.beach_scoring: Individual Beach Scorings are option 7, which is off")
+    return found
 
 
-def _islanders(record: Record, board: Board, census: Census) -> Iterator[str]:
-    in_play = board.in_play(record.options.extra_boat_tile)
+def _islanders(record: Record, census: Census, in_play: InPlay) -> list[str]:
     islanders = record.islanders
+    found: list[str] = []
     if in_play.left_in_box:     # (board M: a boat left in the box)
-        yield from _islander_problems(record, list(enumerate(islanders)), in_play.left_in_box)
+        found += _islander_problems(record, list(enumerate(islanders)), in_play.left_in_box)
     else:   # only an Islander marked as a Leader can be wrong here
         marked = census.marked
         if marked and (not record.options.rescue_leaders
                        or not {x.type for x in marked} <= LEADER_TYPES):
-            yield from _islander_problems(record, [
+            found += _islander_problems(record, [
                 (i, x) for i, x in enumerate(islanders) if x.rescue_leader], in_play.left_in_box)
     room = PIER_FIELDS * PIERS_PER_BOAT
     for nation, count in sorted(census.on_piers.items()):
         if count > room:
-            yield (f"{count} Islanders on the {nation} boat's piers; its two piers have "
-                   f"exactly {PIER_FIELDS} fields each ({room} in all)")
+            found.append(f"{count} Islanders on the {nation} boat's piers; its two piers have "
+                         f"exactly {PIER_FIELDS} fields each ({room} in all)")
+    return found
 
 
 def _islander_problems(record: Record, suspects: list[tuple[int, FinalIslander]],
@@ -158,11 +158,20 @@ def _islander_problems(record: Record, suspects: list[tuple[int, FinalIslander]]
                    "the Elder standing in for one, can be")
 
 
-def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
+def _missions(record: Record, board: Board, cards: CardSet) -> list[str]:
     try:
         letters = board.mission_card_letters(record.options.extra_boat_tile)
     except FogRulesError:
-        return
+        return []
+    if _missions_right(record, cards, letters):
+        return []
+    return list(_mission_problems(record, board, cards, letters))
+
+
+def _mission_problems(record: Record, board: Board, cards: CardSet, letters: tuple[str, ...]
+                      ) -> Iterator[str]:
+    """Each problem of the mission cards, in card order (a walk over every card held or
+    shown: it runs only when one is wrong)."""
     decks = cards.mission_decks     # (mission card id -> its deck; other ids have none)
     holders: dict[str, list[str]] = {}
     for player, held in record.missions.held.items():
@@ -211,3 +220,34 @@ def _missions(record: Record, board: Board, cards: CardSet) -> Iterator[str]:
         if count > MISSIONS_OPEN:
             yield (f"missions.open: {count} {DECK_NAMES[deck]} cards face up; alternate play "
                    f"shows {MISSIONS_OPEN}")
+
+
+def _missions_right(record: Record, cards: CardSet, letters: tuple[str, ...]) -> bool:
+    """True when no mission card breaks a rule, judged on sets of card ids (the same rules
+    as the walk that names each problem): each card dealt or shown once, a player keeps one
+    card per deck, every card is one the board uses and printed, each deck is played as the
+    options say, with at most 3 of its cards face up."""
+    missions = record.missions
+    shown = frozenset(missions.open)
+    if len(shown) != len(missions.open):
+        return False
+    decks = cards.mission_deck_ids
+    held: set[str] = set()
+    dealt = 0
+    for kept in missions.held.values():
+        held.update(kept)
+        dealt += len(kept)
+        for ids in decks.values():
+            if len(ids.intersection(kept)) > MISSIONS_KEPT:
+                return False
+    lettered = cards.missions_lettered(letters)     # (only mission cards: others are named)
+    if (len(held) != dealt or not held <= lettered or not shown <= lettered
+            or not cards.unprinted.isdisjoint(held) or not cards.unprinted.isdisjoint(shown)):
+        return False
+    for deck, ids in decks.items():
+        mode = getattr(record.options, deck)
+        face_up = len(ids.intersection(shown))
+        if (face_up > MISSIONS_OPEN or (face_up and mode == "secret")
+                or (mode == "open" and not ids.isdisjoint(held))):
+            return False
+    return True
