@@ -30,7 +30,9 @@ def test_every_view_of_the_census_matches_a_count_of_its_own(
                             for o in dict.fromkeys(x.owner for x in islanders)}
     assert {(n, t): c for n, kinds in census.of_kind.items() for t, c in kinds.items()} == \
         Counter((x.nation, x.type) for x in islanders)
-    assert census.on_places == Counter((x.at.nation, x.at.area, x.type) for x in productive)
+    assert census.on_places == {
+        place: [x for x in productive if (x.at.nation, x.at.area, x.type) == place]
+        for place in dict.fromkeys((x.at.nation, x.at.area, x.type) for x in productive)}
     assert census.on_areas == Counter((x.at.nation, x.at.area) for x in productive)
     assert census.in_sterns == Counter(x.at.nation for x in islanders
                                        if x.at.in_boat and not x.at.productive)

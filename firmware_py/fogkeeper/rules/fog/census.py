@@ -18,9 +18,9 @@ class Census(NamedTuple):
     owned: dict[str, list[FinalIslander]]
     # per nation, then type: the Islanders listed (the box's supply bounds them)
     of_kind: dict[str, dict[IslanderType, int]]
-    # per productive place (boat, Area, type), and per boat and Area: the Islanders there,
-    # covered ones too
-    on_places: dict[tuple[str, str, IslanderType], int]
+    # per productive place (boat, Area, type): the Islanders there in record order, and
+    # per boat and Area: how many stand there (covered ones too, in both)
+    on_places: dict[tuple[str, str, IslanderType], list[FinalIslander]]
     on_areas: dict[tuple[str, str], int]
     # per boat: the Islanders in its stern, and on its piers
     in_sterns: dict[str, int]
@@ -40,7 +40,7 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
     """Walk the Islanders once and count them every way a check or the score reads them."""
     owned: dict[str, list[FinalIslander]] = {}
     of_kind: dict[str, dict[IslanderType, int]] = {}
-    on_places: dict[tuple[str, str, IslanderType], int] = {}
+    on_places: dict[tuple[str, str, IslanderType], list[FinalIslander]] = {}
     on_areas: dict[tuple[str, str], int] = {}
     in_sterns: dict[str, int] = {}
     on_piers: dict[str, int] = {}
@@ -66,7 +66,11 @@ def count_islanders(islanders: Sequence[FinalIslander]) -> Census:
         at = x.at
         if at.productive:
             place = (at.nation, at.area, x.type)
-            on_places[place] = on_places.get(place, 0) + 1
+            here = on_places.get(place)
+            if here is None:
+                on_places[place] = [x]
+            else:
+                here.append(x)
             area = at.spot
             on_areas[area] = on_areas.get(area, 0) + 1
             if at.area in CREW_AREAS:

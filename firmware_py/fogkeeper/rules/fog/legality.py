@@ -166,8 +166,8 @@ def _over(census: Census, board: Board, in_play: InPlay) -> _Over:
                 if n > box.get(kind, 0):
                     past_supply.append(((nation, kind), n))
     room = in_play.room
-    return _Over(past_supply,
-                 [(place, n) for place, n in census.on_places.items() if n > room.get(place, 0)])
+    return _Over(past_supply, [(place, len(here)) for place, here in census.on_places.items()
+                               if len(here) > room.get(place, 0)])
 
 
 def _capacity_problems(record: Record, in_play: InPlay, census: Census, over: _Over
@@ -184,8 +184,7 @@ def _capacity_problems(record: Record, in_play: InPlay, census: Census, over: _O
         if capacity == 0:
             found.append(f"boat {nation} Area {area} has no {kind.value} place ({count} there)")
         elif count - capacity > _stacking_allowed(
-                record, census, boat_of[nation], _on_place(record.islanders, nation, area, kind),
-                count - capacity):
+                record, census, boat_of[nation], census.on_places[key], count - capacity):
             rule = record.options.drive_off or "not in play"
             found.append(f"two Islanders in one productive place: boat {nation} Area {area} "
                          f"holds {count} {kind.value}s on {capacity} place(s) (Drive Off: "
@@ -196,19 +195,6 @@ def _capacity_problems(record: Record, in_play: InPlay, census: Census, over: _O
                 found.append(f"boat {nation} stern holds {count} Islanders, room for "
                              f"{boat_of[nation].stern_capacity}")
     return found
-
-
-def _on_place(islanders: Sequence[FinalIslander], nation: str, area: str,
-              kind: IslanderType) -> list[FinalIslander]:
-    """The Islanders of one type on one boat's Area, in record order (a crowded place's
-    group; the type is tested first, the cheapest test that leaves the fewest)."""
-    group = []
-    for x in islanders:
-        if x.type is kind:
-            at = x.at
-            if at.area == area and at.nation == nation and at.productive:
-                group.append(x)
-    return group
 
 
 def _stacking_allowed(record: Record, census: Census, boat: Boat,
