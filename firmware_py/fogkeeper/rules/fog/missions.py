@@ -154,16 +154,23 @@ Needs = tuple[tuple[Need, int], ...]
 def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> Needs:
     """The rescued Islanders these cards need, together: of each kind, the pictured
     Islanders of a named nation; of each type, every pictured Islander of it (a black one,
-    any nation, takes any Islander of its type that the named ones leave)."""
-    needs: dict[Need, int] = {}
+    any nation, takes any Islander of its type that the named ones leave). A type's count
+    is at least the sum of its kinds' counts, so a type is checked only where a black one
+    is pictured: otherwise the kinds it is made of are enough. The kinds come first: a
+    check stops at the first need short, and a named nation is short more often."""
+    kinds: dict[Need, int] = {}
+    types: dict[IslanderType, int] = {}
+    black: set[IslanderType] = set()
     for card in cards:
         for pictured in card.islanders:
             nation = _card_nation(board, pictured.nation, pictured.water_tile)
-            if nation != "any":
+            if nation == "any":
+                black.add(pictured.type)
+            else:
                 kind = (pictured.type, nation)
-                needs[kind] = needs.get(kind, 0) + 1
-            needs[pictured.type] = needs.get(pictured.type, 0) + 1
-    return tuple(needs.items())
+                kinds[kind] = kinds.get(kind, 0) + 1
+            types[pictured.type] = types.get(pictured.type, 0) + 1
+    return (*kinds.items(), *((t, n) for t, n in types.items() if t in black))
 
 
 def _fits(needs: Needs, rescued: Mapping[Need, int]) -> bool:
