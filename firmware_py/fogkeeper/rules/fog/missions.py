@@ -242,7 +242,7 @@ HANDS_KEPT = 256    # hands remembered per card set (lenient scoring may list an
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
     """The hand of these cards on this board, from the card set's tables (made once)."""
     memo = cards.scoring_tables
-    key = ("mission hand", tuple(board.nation_of_tile.items()), tuple(card_ids))
+    key = ("mission hand", board.tiles_read, tuple(card_ids))
     hand = memo.get(key)
     if not isinstance(hand, _Hand):
         hand = _Hand(card_ids, cards, board)
