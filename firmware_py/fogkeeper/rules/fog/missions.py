@@ -173,12 +173,24 @@ def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> Needs:
     return (*kinds.items(), *((t, n) for t, n in types.items() if t in black))
 
 
+def _fitting(sets: Sequence[tuple[int, Needs]], rescued: Mapping[Need, int]) -> int:
+    """Of these sets of cards (bit masks, each with what its cards need together), those
+    whose every need distinct rescued Islanders (counted by kind and by type) can fill.
+    (One call checks all of a hand's cards alone: a call per card cost more than the
+    checks.)"""
+    fitting = 0
+    for chosen, needs in sets:
+        for need, count in needs:
+            if rescued.get(need, 0) < count:
+                break
+        else:
+            fitting |= chosen
+    return fitting
+
+
 def _fits(needs: Needs, rescued: Mapping[Need, int]) -> bool:
     """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
-    for need, count in needs:  # noqa: SIM110  (a loop: no generator made per call)
-        if rescued.get(need, 0) < count:
-            return False
-    return True
+    return _fitting(((1, needs),), rescued) == 1
 
 
 class _Hand:
@@ -186,7 +198,8 @@ class _Hand:
     per card set: the "Rescued Islander" cards, each with what it needs alone, and the
     "Rescue Achievements" cards. A set of "Rescued Islander" cards is a bit mask over
     their places in the hand; what a set needs, which sets to try for the cards that fit
-    alone, and the outcomes when a set wins are each made once, when first asked."""
+    alone, and the outcomes when a set wins are each made once, when first asked (the
+    outcomes when one card alone wins, at once)."""
 
     def __init__(self, card_ids: Sequence[str], cards: CardSet, board: Board) -> None:
         picked = [cards.by_id(c) for c in card_ids]
@@ -200,6 +213,9 @@ class _Hand:
         self._needs: dict[int, Needs] = dict(self.alone)
         self._tries: dict[int, tuple[int, ...]] = {}
         self._won: dict[int, tuple[MissionResult, ...]] = {}
+        # when only one card fits alone, it is the best set if it is worth any RP
+        self.best_alone = {1 << i: self.won(1 << i) for i, c in enumerate(self.rescued)
+                           if c.rp > 0}
 
     def cards_in(self, chosen: int) -> list[RescuedIslanderCard]:
         """The cards of a set."""
@@ -257,10 +273,9 @@ def rescued_islanders(hand: _Hand, rescued: Mapping[Need, int]) -> tuple[Mission
     card only, and the player gets the best set of cards: the most RP, the first of equal
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
-    alone = 0
-    for card, needs in hand.alone:
-        if _fits(needs, rescued):
-            alone |= card
+    alone = _fitting(hand.alone, rescued)
+    if alone in hand.best_alone:        # (one card fits alone: no set to try)
+        return hand.best_alone[alone]
     if alone:
         for chosen in hand.tries(alone):    # (a set of one card fits: it fitted alone)
             if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
