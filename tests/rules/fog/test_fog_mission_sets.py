@@ -53,6 +53,16 @@ SETS = [  # (cards pictured, cards held, Islanders rescued, cards won)
     ({"A39": _card(5, RED_WARRIOR)}, ["A39", "A39"], [(W, "red")],
      [("A39", 5), ("A39", 5)]),                          # a card listed twice wins twice
     ({"A39": _card(5, RED_WARRIOR, BLUE_ELDER)}, ["A39"], [(W, "red")], []),
+    ({"A39": _card(5, RED_WARRIOR), "A41": _card(7, BLUE_ELDER)}, ["A41", "A39"],
+     [(W, "red")], [("A39", 5)]),                        # only one fits: it alone
+    ({"A39": _card(0, RED_WARRIOR)}, ["A39"], [(W, "red")], []),     # worth no RP
+    ({"A39": _card(5, RED_WARRIOR, ANY_WARRIOR)}, ["A39"], [(W, "red")], []),
+    ({"A39": _card(5, RED_WARRIOR, ANY_WARRIOR)}, ["A39"], [(W, "red"), (W, "green")],
+     [("A39", 5)]),                                      # a black one takes another
+    ({"A39": _card(5, RED_WARRIOR, {"type": "warrior", "nation": "green"})}, ["A39"],
+     [(W, "red"), (W, "red")], []),                      # two named: one of each
+    ({"A39": _card(5, RED_WARRIOR, {"type": "warrior", "nation": "green"})}, ["A39"],
+     [(W, "red"), (W, "green")], [("A39", 5)]),
 ]
 
 

@@ -146,6 +146,12 @@ class Board:
             found.setdefault(boat.water_tile, boat.nation)
         return found
 
+    @cached_property
+    def tiles_read(self) -> frozenset[tuple[str, str]]:
+        """nation_of_tile as a key for what is worked out from mission cards on this board
+        (made once: a frozenset keeps its hash, so a look-up does not hash every tile)."""
+        return frozenset(self.nation_of_tile.items())
+
     def mission_card_letters(self, extra_boat: str | None = None) -> tuple[str, ...]:
         """Mission card letters in use on this board (S/F A; M A+B or A+C; L all)."""
         if self.extra_boat_letters:

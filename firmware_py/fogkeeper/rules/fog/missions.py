@@ -154,24 +154,43 @@ Needs = tuple[tuple[Need, int], ...]
 def _needs(cards: Sequence[RescuedIslanderCard], board: Board) -> Needs:
     """The rescued Islanders these cards need, together: of each kind, the pictured
     Islanders of a named nation; of each type, every pictured Islander of it (a black one,
-    any nation, takes any Islander of its type that the named ones leave)."""
-    needs: dict[Need, int] = {}
+    any nation, takes any Islander of its type that the named ones leave). A type's count
+    is at least the sum of its kinds' counts, so a type is checked only where a black one
+    is pictured: otherwise the kinds it is made of are enough. The kinds come first: a
+    check stops at the first need short, and a named nation is short more often."""
+    kinds: dict[Need, int] = {}
+    types: dict[IslanderType, int] = {}
+    black: set[IslanderType] = set()
     for card in cards:
         for pictured in card.islanders:
             nation = _card_nation(board, pictured.nation, pictured.water_tile)
-            if nation != "any":
+            if nation == "any":
+                black.add(pictured.type)
+            else:
                 kind = (pictured.type, nation)
-                needs[kind] = needs.get(kind, 0) + 1
-            needs[pictured.type] = needs.get(pictured.type, 0) + 1
-    return tuple(needs.items())
+                kinds[kind] = kinds.get(kind, 0) + 1
+            types[pictured.type] = types.get(pictured.type, 0) + 1
+    return (*kinds.items(), *((t, n) for t, n in types.items() if t in black))
+
+
+def _fitting(sets: Sequence[tuple[int, Needs]], rescued: Mapping[Need, int]) -> int:
+    """Of these sets of cards (bit masks, each with what its cards need together), those
+    whose every need distinct rescued Islanders (counted by kind and by type) can fill.
+    (One call checks all of a hand's cards alone: a call per card cost more than the
+    checks.)"""
+    fitting = 0
+    for chosen, needs in sets:
+        for need, count in needs:
+            if rescued.get(need, 0) < count:
+                break
+        else:
+            fitting |= chosen
+    return fitting
 
 
 def _fits(needs: Needs, rescued: Mapping[Need, int]) -> bool:
     """Can distinct rescued Islanders (counted by kind and by type) fill every need?"""
-    for need, count in needs:  # noqa: SIM110  (a loop: no generator made per call)
-        if rescued.get(need, 0) < count:
-            return False
-    return True
+    return _fitting(((1, needs),), rescued) == 1
 
 
 class _Hand:
@@ -179,7 +198,8 @@ class _Hand:
     per card set: the "Rescued Islander" cards, each with what it needs alone, and the
     "Rescue Achievements" cards. A set of "Rescued Islander" cards is a bit mask over
     their places in the hand; what a set needs, which sets to try for the cards that fit
-    alone, and the outcomes when a set wins are each made once, when first asked."""
+    alone, and the outcomes when a set wins are each made once, when first asked (the
+    outcomes when one card alone wins, at once)."""
 
     def __init__(self, card_ids: Sequence[str], cards: CardSet, board: Board) -> None:
         picked = [cards.by_id(c) for c in card_ids]
@@ -193,6 +213,9 @@ class _Hand:
         self._needs: dict[int, Needs] = dict(self.alone)
         self._tries: dict[int, tuple[int, ...]] = {}
         self._won: dict[int, tuple[MissionResult, ...]] = {}
+        # when only one card fits alone, it is the best set if it is worth any RP
+        self.best_alone = {1 << i: self.won(1 << i) for i, c in enumerate(self.rescued)
+                           if c.rp > 0}
 
     def cards_in(self, chosen: int) -> list[RescuedIslanderCard]:
         """The cards of a set."""
@@ -235,7 +258,7 @@ HANDS_KEPT = 256    # hands remembered per card set (lenient scoring may list an
 def _hand(card_ids: Sequence[str], cards: CardSet, board: Board) -> _Hand:
     """The hand of these cards on this board, from the card set's tables (made once)."""
     memo = cards.scoring_tables
-    key = ("mission hand", tuple(board.nation_of_tile.items()), tuple(card_ids))
+    key = ("mission hand", board.tiles_read, tuple(card_ids))
     hand = memo.get(key)
     if not isinstance(hand, _Hand):
         hand = _Hand(card_ids, cards, board)
@@ -250,10 +273,9 @@ def rescued_islanders(hand: _Hand, rescued: Mapping[Need, int]) -> tuple[Mission
     card only, and the player gets the best set of cards: the most RP, the first of equal
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
-    alone = 0
-    for card, needs in hand.alone:
-        if _fits(needs, rescued):
-            alone |= card
+    alone = _fitting(hand.alone, rescued)
+    if alone in hand.best_alone:        # (one card fits alone: no set to try)
+        return hand.best_alone[alone]
     if alone:
         for chosen in hand.tries(alone):    # (a set of one card fits: it fitted alone)
             if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
