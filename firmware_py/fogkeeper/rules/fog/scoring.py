@@ -148,11 +148,10 @@ class Tally(NamedTuple):
 def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tally:
     """One walk over these Islanders for everything that reads where each one stands. A
     covered Islander (Drive Off Intensive) counts only if lost."""
-    own = areas = lost = lost_islanders = commoners = 0
+    own = areas = lost = lost_islanders = 0
     rescued: dict[Need, int] = {}
     in_boat: dict[str, int] = {}
     manned: set[str] = set()
-    commoner = IslanderType.COMMONER    # (an Enum member: read once, not per Islander)
     row_rp, departing, area_rp = table.row_rp, table.departing, table.area_rp
     for x in islanders:
         at = x.at
@@ -164,8 +163,6 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
             rescued[kind] = rescued.get(kind, 0) + 1
             kind_of_nation = (kind, x.nation)
             rescued[kind_of_nation] = rescued.get(kind_of_nation, 0) + 1
-            if kind is commoner:
-                commoners += 1
             if at.in_boat:
                 boat = at.nation
                 in_boat[boat] = in_boat.get(boat, 0) + 1
@@ -176,8 +173,8 @@ def tally(board: Board, table: Table, islanders: Sequence[FinalIslander]) -> Tal
                         areas += area_rp[boat].get(at.area, 0)
                 if at.productive:
                     manned.add(boat)
-    return Tally(own * board.nation_rp, areas, lost, lost_islanders, commoners, rescued,
-                 in_boat, manned)
+    return Tally(own * board.nation_rp, areas, lost, lost_islanders,
+                 rescued.get(IslanderType.COMMONER, 0), rescued, in_boat, manned)
 
 
 def _empty_boats(table: Table, manned: set[str]) -> int:
