@@ -175,10 +175,7 @@ def _mission_problems(record: Record, board: Board, cards: CardSet, letters: tup
     decks = cards.mission_decks     # (mission card id -> its deck; other ids have none)
     holders: dict[str, list[str]] = {}
     for player, held in record.missions.held.items():
-        per_deck: dict[str, int] = {}
-        for card in held:
-            deck = decks.get(card, "")
-            per_deck[deck] = per_deck.get(deck, 0) + 1
+        per_deck = Counter(decks.get(card, "") for card in held)
         for deck, count in sorted(per_deck.items()):
             if deck and count > MISSIONS_KEPT:
                 yield (f"missions.held.{player}: {player} keeps {count} {DECK_NAMES[deck]} "
@@ -188,18 +185,14 @@ def _mission_problems(record: Record, board: Board, cards: CardSet, letters: tup
     for card, who in holders.items():
         if len(who) > 1:
             yield f"missions: {card} is held by {' and '.join(who)}; each card is dealt once"
-    shown: dict[str, int] = {}
-    for card in record.missions.open:
-        shown[card] = shown.get(card, 0) + 1
-    open_per_deck: dict[str, int] = {}
+    shown = Counter(record.missions.open)
+    open_per_deck = Counter(decks[card] for card in shown if card in decks)
     unprinted = cards.unprinted
     for card in sorted(holders.keys() | shown.keys()):
         deck = decks.get(card, "")
         if not deck:
             continue    # not a mission card: the scoring names it
-        times_open = shown.get(card, 0)
-        if times_open:
-            open_per_deck[deck] = open_per_deck.get(deck, 0) + 1
+        times_open = shown[card]
         if card[0] not in letters:
             yield (f"missions: {card} is not used on board {board.name} (it uses mission "
                    f"cards {', '.join(letters)})")
