@@ -232,10 +232,7 @@ def _bonus_problems(record: Record, in_play: InPlay, colours: frozenset[str]
         found += [f"preparation_bonuses.{colour}: not a colour in play"
                   for colour in bonuses if colour not in colours]
     stacks = in_play.bonus_stacks
-    taken: dict[int, int] = {}
-    for values in bonuses.values():
-        for value in values:
-            taken[value] = taken.get(value, 0) + 1
+    taken = Counter(value for values in bonuses.values() for value in values)
     over = [(value, count) for value, count in taken.items() if count > stacks.get(value, 0)]
     for value, count in sorted(over):
         found.append(f"preparation_bonuses: {count} bonus(es) of {value} taken, the stacks in "
