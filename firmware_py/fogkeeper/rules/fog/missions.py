@@ -198,8 +198,7 @@ class _Hand:
     per card set: the "Rescued Islander" cards, each with what it needs alone, and the
     "Rescue Achievements" cards. A set of "Rescued Islander" cards is a bit mask over
     their places in the hand; what a set needs, which sets to try for the cards that fit
-    alone, and the outcomes when a set wins are each made once, when first asked (the
-    outcomes when one card alone wins, at once)."""
+    alone, and the outcomes when a set wins are each made once, when first asked."""
 
     def __init__(self, card_ids: Sequence[str], cards: CardSet, board: Board) -> None:
         picked = [cards.by_id(c) for c in card_ids]
@@ -211,11 +210,8 @@ class _Hand:
         self.none_won = tuple(_outcome(c.card_id, c.rp, False) for c in self.rescued)
         self.singles = frozenset(card for card, _ in self.alone)
         self._needs: dict[int, Needs] = dict(self.alone)
-        self._tries: dict[int, tuple[int, ...]] = {}
+        self._tries: dict[int, tuple[tuple[int, tuple[MissionResult, ...]], ...]] = {}
         self._won: dict[int, tuple[MissionResult, ...]] = {}
-        # when only one card fits alone, it is the best set if it is worth any RP
-        self.best_alone = {1 << i: self.won(1 << i) for i, c in enumerate(self.rescued)
-                           if c.rp > 0}
 
     def cards_in(self, chosen: int) -> list[RescuedIslanderCard]:
         """The cards of a set."""
@@ -228,18 +224,18 @@ class _Hand:
             found = self._needs[chosen] = _needs(self.cards_in(chosen), self.board)
         return found
 
-    def tries(self, alone: int) -> tuple[int, ...]:
-        """The sets of these cards (those that fit alone) worth any RP, in the order the
-        best is chosen: the most RP first; of equal RP, largest sets first, then in the
-        order itertools.combinations makes them."""
+    def tries(self, alone: int) -> tuple[tuple[int, tuple[MissionResult, ...]], ...]:
+        """The sets of these cards (those that fit alone) worth any RP, each with every
+        card's outcome when it wins, in the order the best is chosen: the most RP first; of
+        equal RP, largest sets first, then in the order itertools.combinations makes them."""
         found = self._tries.get(alone)
         if found is None:
             places = [i for i in range(len(self.rescued)) if alone >> i & 1]
             sets = [sum([1 << i for i in chosen]) for size in range(len(places), 0, -1)
                     for chosen in combinations(places, size)]
             rp = {s: sum([c.rp for c in self.cards_in(s)]) for s in sets}
-            found = self._tries[alone] = tuple(   # (a stable sort: equal RP keep that order)
-                sorted([s for s in sets if rp[s] > 0], key=lambda s: -rp[s]))
+            ranked = sorted([s for s in sets if rp[s] > 0], key=lambda s: -rp[s])  # (stable)
+            found = self._tries[alone] = tuple((s, self.won(s)) for s in ranked)
         return found
 
     def won(self, chosen: int) -> tuple[MissionResult, ...]:
@@ -274,12 +270,9 @@ def rescued_islanders(hand: _Hand, rescued: Mapping[Need, int]) -> tuple[Mission
     RP in the order largest sets first. A set fits only if each of its cards fits alone,
     so only those cards are combined."""
     alone = _fitting(hand.alone, rescued)
-    if alone in hand.best_alone:        # (one card fits alone: no set to try)
-        return hand.best_alone[alone]
-    if alone:
-        for chosen in hand.tries(alone):    # (a set of one card fits: it fitted alone)
-            if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
-                return hand.won(chosen)
+    for chosen, won in hand.tries(alone):    # (a set of one card fits: it fitted alone)
+        if chosen in hand.singles or _fits(hand.needs(chosen), rescued):
+            return won
     return hand.none_won
 
 
