@@ -1,8 +1,15 @@
 """Host-link commands: each request runs on the loop thread and gets exactly one reply.
 
-The catalogue (name -> handler) is the table in ``Commands``; ``docs/host-link.md`` lists the
-same commands with examples. A command that moves the app to another screen fires a named
-``link_*`` trigger of the app's table, through the same actions as the buttons.
+ONE dispatcher for the box's own commands (the rows of ``BOX_COMMANDS`` at the end of this
+file) and every game's (``<game>.<action>``, the rows of the running game's
+``commands``). Each row names its arguments' schema: the arguments are read completely
+before the handler runs, so an unknown, missing, mistyped or out-of-range argument is
+``bad_args`` naming the key and nothing changes. A read-only row never marks the session
+changed, so polling it writes nothing. ``docs/host-link.md``'s command table is made from
+the rows (``fogkeeper.link.catalogue.markdown_table``) and a test keeps the two equal.
+
+A command that moves the app to another screen fires a named ``link_*`` trigger of the
+app's table, through the same actions as the buttons.
 """
 
 from __future__ import annotations
@@ -10,7 +17,6 @@ from __future__ import annotations
 import base64
 import io
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper import PROTOCOL_VERSION, __version__
@@ -20,17 +26,15 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.game import GAMES, judge_pin
 from fogkeeper.flow.hourglass import Phase
+from fogkeeper.link.catalogue import Args, Command, by_name
 from fogkeeper.link.protocol import (
     ErrorCode,
     LinkError,
     Request,
-    choice,
     encode_error,
     encode_reply,
-    optional,
-    reject_unknown,
-    require,
 )
+from fogkeeper.schema import Field, Schema, SchemaError
 
 if TYPE_CHECKING:
     from fogkeeper.app.box import Box
@@ -38,18 +42,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Result = dict[str, Any]
 ALL_GAMES = ("fog", "fogsite", "corps")
-READ_ONLY = frozenset({"hello", "screen", "state"})  # commands that change nothing to save
 
 
-def _within(name: str, value: int, low: int, high: int, unit: str = "") -> int:
-    """A whole-number argument already checked for type, checked for range."""
-    if not low <= value <= high:
-        raise LinkError(ErrorCode.BAD_ARGS, f"argument '{name}' must be {low}-{high}{unit}")
-    return value
+class _NotNow(LinkError):
+    def __init__(self, why: str) -> None:
+        super().__init__(ErrorCode.NOT_NOW, why)
 
 
-def _not_now(request: Request, why: str) -> LinkError:
-    return LinkError(ErrorCode.NOT_NOW, f"{request.cmd}: {why}", request.id)
+def bad_args(error: SchemaError) -> LinkError:
+    """The link's refusal of arguments that do not fit their schema."""
+    return LinkError(ErrorCode.BAD_ARGS, f"argument {error}")
+
+
+def read_args(cmd: str, row: Command[Any], args: Args) -> dict[str, Any]:
+    """``args`` read through the row's schema, or bad_args naming the command and key."""
+    try:
+        return row.args.read(args)
+    except SchemaError as exc:
+        raise LinkError(ErrorCode.BAD_ARGS, f"{cmd}: {bad_args(exc).message}") from None
 
 
 class Commands:
@@ -57,15 +67,7 @@ class Commands:
 
     def __init__(self, box: Box) -> None:
         self.box = box
-        self.table: dict[str, Callable[[Request], Result]] = {
-            "hello": self.hello, "press": self.press, "screen": self.screen,
-            "state": self.state, "timer.start": self.timer_start,
-            "timer.pause": self.timer_pause, "timer.resume": self.timer_resume,
-            "timer.reset": self.timer_reset, "timer.set": self.timer_set,
-            "timer.next": self.timer_next, "session.resume": self.session_resume,
-            "session.discard": self.session_discard, "game.start": self.game_start,
-            "game.quit": self.game_quit,
-        }
+        self.table = BOX_ROWS
 
     def answer(self, item: Request | LinkError) -> tuple[bytes, bool]:
         """The reply to one parsed line and whether it says ok; every line gets one, errors
@@ -75,39 +77,42 @@ class Commands:
         return self._run(item)
 
     def _run(self, request: Request) -> tuple[bytes, bool]:
-        handler = self.table.get(request.cmd) or self._game_handler(request.cmd)
         try:
-            if handler is None:
-                known = ", ".join(sorted(self.table))
-                raise LinkError(ErrorCode.UNKNOWN_CMD,
-                                f"unknown command {request.cmd!r}; known: {known}", request.id)
-            result = handler(request)
+            result, read_only = self._dispatch(request)
         except LinkError as exc:
-            return encode_error(request.id, exc.code, exc.message), False
+            message = (f"{request.cmd[:64]}: {exc.message}" if isinstance(exc, _NotNow)
+                       else exc.message)
+            return encode_error(request.id, exc.code, message), False
         except Exception as exc:  # a bug must not kill the box: answer, log, carry on
-            log.error("command %s failed: %s", request.cmd, describe_bug(exc))
+            log.error("command %s failed: %s", request.cmd[:64], describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
-                                f"{request.cmd}: internal error, see the box's log"), False
-        if request.cmd not in READ_ONLY:
+                                f"{request.cmd[:64]}: internal error, see the box's log"), False
+        if not read_only:
             self.box.app.mark_changed()
         return encode_reply(request.id, result), True
 
-    def _game_handler(self, cmd: str) -> Callable[[Request], Result] | None:
-        """``<game>.<action>`` goes to that game's flow, when the game is known."""
-        prefix, _, action = cmd.partition(".")
-        if not action or prefix not in {name for name, _ in GAMES.values()}:
-            return None
-
-        def handler(request: Request) -> Result:
+    def _dispatch(self, request: Request) -> tuple[Result, bool]:
+        """Find the row, read its arguments, run it: (result, whether it was read-only)."""
+        row = self.table.get(request.cmd)
+        if row is not None:
+            return row.handler(self, read_args(request.cmd, row, request.args)), row.read_only
+        prefix, _, action = request.cmd.partition(".")
+        if action and prefix in self._game_names():
             game = self.box.app.game
             if game is None or game.name != prefix:
-                raise _not_now(request, f"{prefix} is not running; send game.start "
-                                        f'{{"game": "{prefix}"}} first')
-            return game.command(action, request.args)
-        return handler
+                raise _NotNow(f"{prefix} is not running; send game.start "
+                              f'{{"game": "{prefix}"}} first')
+            rows = game.commands
+            game_row = rows.row(action)
+            return rows.run(game, game_row, read_args(request.cmd, game_row, request.args)), \
+                game_row.read_only
+        known = ", ".join(sorted(self.table))
+        raise LinkError(ErrorCode.UNKNOWN_CMD,
+                        f"unknown command {request.cmd[:64]!r}; known: {known}, and "
+                        "<game>.<action> for the running game")
 
     # ---- general -------------------------------------------------------------------------
-    def hello(self, request: Request) -> Result:
+    def hello(self, args: Args) -> Result:
         return {"name": "fogkeeper", "version": __version__, "protocol": PROTOCOL_VERSION,
                 "games": {g: "ready" if g in self._game_names() else "coming"
                           for g in ALL_GAMES},
@@ -117,27 +122,24 @@ class Commands:
     def _game_names() -> set[str]:
         return {name for name, _ in GAMES.values()}
 
-    def press(self, request: Request) -> Result:
+    def press(self, args: Args) -> Result:
         """A button from the host. On a private screen (a secret on it) only with the PIN:
         the host cannot see that screen, so without the PIN it may not play it either."""
-        button = choice(request.args, "button", Button)
-        hold = optional(request.args, "hold", bool, False)
-        pin = optional(request.args, "pin", str, "")
         self.box.refresh()
         current = self.box.frame
         assert current is not None  # refresh always leaves a frame
         if current.private:
-            if not pin:
+            if not args["pin"]:
                 raise LinkError(ErrorCode.LOCKED, "the box shows a private screen: press its "
                                 "own buttons, or send the PIN with 'pin'")
             app = self.box.app
-            if not judge_pin(app.pin_guard, pin, self.box.clock(), app.effects):
+            if not judge_pin(app.pin_guard, args["pin"], self.box.clock(), app.effects):
                 raise LinkError(ErrorCode.LOCKED, "the box shows a private screen and the PIN "
                                 "was refused (wrong, none set, or too soon after wrong ones)")
-        self.box.press(ButtonEvent(button, long=hold))
+        self.box.press(ButtonEvent(args["button"], long=args["hold"]))
         return {"screen": self.box.app.state.value}
 
-    def screen(self, request: Request) -> Result:
+    def screen(self, args: Args) -> Result:
         self.box.refresh()
         current = self.box.frame
         assert current is not None  # refresh always leaves a frame
@@ -148,7 +150,7 @@ class Commands:
             reply["png"] = base64.b64encode(png.getvalue()).decode("ascii")
         return reply
 
-    def state(self, request: Request) -> Result:
+    def state(self, args: Args) -> Result:
         app = self.box.app
         glass = app.glass
         now = self.box.clock()
@@ -165,27 +167,26 @@ class Commands:
         }
 
     # ---- timer ---------------------------------------------------------------------------
-    def _free(self, request: Request) -> None:
+    def _free(self) -> None:
         if self.box.app.state is Screen.RESUME:
-            raise _not_now(request, "answer the saved-session offer first (session.resume "
-                                    "or session.discard)")
+            raise _NotNow("answer the saved-session offer first (session.resume "
+                          "or session.discard)")
 
-    def _timer_free(self, request: Request) -> None:
+    def _timer_free(self) -> None:
         """The box's own timer is not for use inside a game: the game keeps its hourglass,
         and leaving the game's screen for the timer would leave the game behind."""
-        self._free(request)
+        self._free()
         game = self.box.app.game
         if game is not None:
-            raise _not_now(request, f"{game.name} is running and keeps its own hourglass "
-                                    f"({game.name}.* commands); quit it first (game.quit)")
+            raise _NotNow(f"{game.name} is running and keeps its own hourglass "
+                          f"({game.name}.* commands); quit it first (game.quit)")
 
-    def timer_start(self, request: Request) -> Result:
-        self._timer_free(request)
+    def timer_start(self, args: Args) -> Result:
+        self._timer_free()
         app, glass = self.box.app, self.box.app.glass
         if glass.phase is Phase.RUNNING:
-            raise _not_now(request, "the timer is already running")
-        seconds = _within("seconds", optional(request.args, "seconds", int,
-                                              glass.duration_seconds), 5, 3600, " seconds")
+            raise _NotNow("the timer is already running")
+        seconds = args["seconds"] or glass.duration_seconds
         if glass.phase is Phase.PAUSED:
             glass.reset()
         glass.set_duration(seconds)
@@ -197,83 +198,132 @@ class Commands:
         return {"phase": glass.phase.value, "player": glass.player + 1,
                 "seconds_left": round(glass.remaining(self.box.clock()), 2)}
 
-    def _expect_phase(self, request: Request, phase: Phase) -> None:
-        self._timer_free(request)
+    def _expect_phase(self, phase: Phase) -> None:
+        self._timer_free()
         if self.box.app.glass.phase is not phase:
-            raise _not_now(request, f"the timer is {self.box.app.glass.phase.value}, "
-                                    f"not {phase.value}")
+            raise _NotNow(f"the timer is {self.box.app.glass.phase.value}, not {phase.value}")
 
-    def timer_pause(self, request: Request) -> Result:
-        self._expect_phase(request, Phase.RUNNING)
+    def timer_pause(self, args: Args) -> Result:
+        self._expect_phase(Phase.RUNNING)
         self.box.app.toggle_glass()
         return self._timer_reply()
 
-    def timer_resume(self, request: Request) -> Result:
-        self._expect_phase(request, Phase.PAUSED)
+    def timer_resume(self, args: Args) -> Result:
+        self._expect_phase(Phase.PAUSED)
         self.box.app.toggle_glass()
         return self._timer_reply()
 
-    def timer_next(self, request: Request) -> Result:
-        self._timer_free(request)
+    def timer_next(self, args: Args) -> Result:
+        self._timer_free()
         self.box.app.trigger("link_timer_next")
         return self._timer_reply()
 
-    def timer_reset(self, request: Request) -> Result:
-        self._timer_free(request)
+    def timer_reset(self, args: Args) -> Result:
+        self._timer_free()
         self.box.app.trigger("link_timer_reset")
         return self._timer_reply()
 
-    def timer_set(self, request: Request) -> Result:
-        self._timer_free(request)
+    def timer_set(self, args: Args) -> Result:
+        self._timer_free()
         app, glass = self.box.app, self.box.app.glass
         if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-            raise _not_now(request, "reset the timer before changing it")
-        args = request.args
-        reject_unknown(args, frozenset({"seconds", "players", "visual_only"}))
-        seconds = _within("seconds", optional(args, "seconds", int, glass.duration_seconds),
-                          5, 3600, " seconds")
-        players = _within("players", optional(args, "players", int, glass.times.players), 1, 8)
-        visual = optional(args, "visual_only", bool, app.visual_only)
-        glass.set_duration(seconds)
-        glass.set_players(players)
-        app.visual_only = visual
+            raise _NotNow("reset the timer before changing it")
+        if args["seconds"] is not None:
+            glass.set_duration(args["seconds"])
+        if args["players"] is not None:
+            glass.set_players(args["players"])
+        if args["visual_only"] is not None:
+            app.visual_only = args["visual_only"]
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
                 "visual_only": app.visual_only}
 
     # ---- games ---------------------------------------------------------------------------
-    def game_start(self, request: Request) -> Result:
-        self._free(request)
+    def game_start(self, args: Args) -> Result:
+        self._free()
         names = sorted(self._game_names())
-        name = require(request.args, "game", str)
+        name = args["game"]
         if name not in names:
             raise LinkError(ErrorCode.BAD_ARGS, "argument 'game' must be one of: "
                             + (", ".join(names) or "(no game in this build)"))
         app = self.box.app
         if app.game is not None:
-            raise _not_now(request, f"{app.game.name} is running; quit it first (game.quit)")
+            raise _NotNow(f"{app.game.name} is running; quit it first (game.quit)")
         try:
             app.start_game(name)
         except FogkeeperError as exc:
-            raise _not_now(request, f"{name} cannot start: {exc}") from None
+            raise _NotNow(f"{name} cannot start: {exc}") from None
         return {"screen": app.state.value, "game": name}
 
-    def game_quit(self, request: Request) -> Result:
+    def game_quit(self, args: Args) -> Result:
         app = self.box.app
         if app.game is None:
-            raise _not_now(request, "no game is running")
+            raise _NotNow("no game is running")
         app.game_over()
         return {"screen": app.state.value}
 
     # ---- session -------------------------------------------------------------------------
-    def session_resume(self, request: Request) -> Result:
+    def session_resume(self, args: Args) -> Result:
         if self.box.app.state is not Screen.RESUME:
-            raise _not_now(request, "no saved session is on offer")
+            raise _NotNow("no saved session is on offer")
         self.box.app.resume_session()
         return {"screen": self.box.app.state.value}
 
-    def session_discard(self, request: Request) -> Result:
+    def session_discard(self, args: Args) -> Result:
         if self.box.app.state is not Screen.RESUME:
-            raise _not_now(request, "no saved session is on offer")
+            raise _NotNow("no saved session is on offer")
         self.box.app.discard_session()
         self.box.app.go_home()
         return {"screen": self.box.app.state.value}
+
+
+SECONDS = Field("seconds", int, None, low=5, high=3600,
+                doc="5-3600 (default: the set time)")
+_ON_OFFER = "`not_now` during a resume offer"
+
+BOX_COMMANDS: tuple[Command[Commands], ...] = (
+    Command("hello", Commands.hello, read_only=True,
+            reply="`name`, `version`, `protocol` (1), `games` (`fog`/`fogsite`/`corps` → "
+                  "`ready` or `coming`), `screen`"),
+    Command("press", Commands.press, Schema.of(
+        Field("button", Button), Field("hold", bool, False),
+        Field("pin", str, "", most=64, doc="the PIN, needed on a private screen")),
+        reply="`screen`: the state after the press",
+        refused="`bad_args`; `locked` on a private screen without the right PIN"),
+    Command("screen", Commands.screen, read_only=True,
+            reply="`state`, `lines` (the screen as text), `png` (the 128x64 frame, base64 "
+                  "PNG); on a private screen only `private: true` and one line saying so"),
+    Command("state", Commands.state, read_only=True,
+            reply="`state`, `timer` {`phase`, `seconds_left`, `duration_seconds`, `player`, "
+                  "`players`, `visual_only`, `turns`}, `settings`, `game` (the running "
+                  "game's public view or null), `home`"),
+    Command("timer.start", Commands.timer_start, Schema.of(SECONDS),
+            reply="`phase`, `player`, `seconds_left`; shows the timer",
+            refused="`not_now` (already running, a resume offer is pending, or a game "
+                    "runs), `bad_args`"),
+    Command("timer.pause", Commands.timer_pause, reply="as `timer.start`",
+            refused="`not_now` unless running"),
+    Command("timer.resume", Commands.timer_resume, reply="as `timer.start`",
+            refused="`not_now` unless paused"),
+    Command("timer.next", Commands.timer_next,
+            reply="ends the turn (recording its time), starts the next player's",
+            refused=_ON_OFFER),
+    Command("timer.reset", Commands.timer_reset, reply="back to a full glass, timer menu",
+            refused=_ON_OFFER),
+    Command("timer.set", Commands.timer_set, Schema.of(
+        Field("seconds", int, None, low=5, high=3600, doc="5-3600"),
+        Field("players", int, None, low=1, high=8, doc="1-8"),
+        Field("visual_only", bool, None, doc="true or false")),
+        reply="the three values (give any of them)",
+        refused="`not_now` while counting or paused, `bad_args`"),
+    Command("game.start", Commands.game_start, Schema.of(
+        Field("game", str, most=32, doc="a game that is `ready`")),
+        reply="`screen`, `game`",
+        refused="`not_now` (a game runs, a resume offer is pending), `bad_args`"),
+    Command("game.quit", Commands.game_quit, reply="`screen`",
+            refused="`not_now` when no game runs"),
+    Command("session.resume", Commands.session_resume, reply="`screen`",
+            refused="`not_now` unless the boot offer is on screen"),
+    Command("session.discard", Commands.session_discard, reply="`screen`",
+            refused="`not_now` unless the boot offer is on screen"),
+)
+BOX_ROWS = by_name(BOX_COMMANDS)

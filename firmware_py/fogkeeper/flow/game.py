@@ -10,13 +10,14 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fogkeeper.config import Config
 from fogkeeper.flow.kit.pin import PinGuard
 from fogkeeper.ui.draw import Frame
 
 if TYPE_CHECKING:   # the FOG engine loads only when The FOG is played
+    from fogkeeper.flow.kit.link import GameCommands
     from fogkeeper.rules.fog.assumed import Value as BoardValue
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,9 @@ class GameFlow(Protocol):
     def snapshot(self) -> dict[str, object]: ...
     def restore(self, saved: dict[str, object]) -> None: ...
     def public_state(self) -> dict[str, object]: ...
-    def command(self, name: str, args: LinkArgs) -> dict[str, object]: ...
+    @property
+    def commands(self) -> GameCommands[Any]:
+        """The game's link command rows (``flow/<game>/link.py``)."""
 
 
 GameFactory = Callable[[GameContext], GameFlow]

@@ -99,7 +99,8 @@ def test_refusals_before_the_key(box: BoxHarness, cmd: str, args: dict[str, Any]
     ("corps.guess", {"op": "remove", "slot": FREE[0]}, "not_now", "slot_empty: "),
     ("corps.guess", {"op": "swap"}, "bad_args", "bad_args: op must be place, move or remove"),
     ("corps.track", {"event": "kill", "card": "Monster 9"}, "not_now", "bad_track: "),
-    ("corps.track", {"event": "row", "row": "two"}, "bad_args", "bad_args: row must be"),
+    ("corps.track", {"event": "row", "row": "two"}, "bad_args",
+     "corps.track: argument 'row' must be an integer"),
 ])
 def test_refusals_after_the_seal(box: BoxHarness, cmd: str, args: dict[str, Any], code: str,
                                  start: str) -> None:

@@ -119,13 +119,13 @@ def test_what_only_a_human_guardian_may_do_is_refused(box: BoxHarness, cmd: str,
 
 
 @pytest.mark.parametrize("args,words", [
-    ({"size": 6}, "'size' is 5, or 4"),
+    ({"size": 6}, "'size' must be 5, or 4"),
     ({"size": 5, "options": {"easy": True}}, "'size' is 5, or 4"),
     ({"level": "cruel"}, "'level' must be one of"),
     ({"difficulty": "hard"}, "'difficulty': the box now takes one 'level'"),
     ({"strength": "hunter"}, "'strength': the box now takes one 'level'"),
-    ({"seed": -1}, "'seed' is a whole number"),
-    ({"seed": "7"}, "'seed' must be int"),
+    ({"seed": -1}, "'seed' must be an integer 0-4294967295"),
+    ({"seed": "7"}, "'seed' must be an integer 0-4294967295"),
     ({"guardian": "robot"}, "'guardian' must be one of"),
     ({"colours": ["R", "G", "B"], "options": {"two_player": True}}, "exactly 2 Investigators"),
     ({"colours": ["R", "R"]}, "2 or 3 Colour tiles of different colours"),

@@ -10,7 +10,7 @@ named triggers of the table as the buttons do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -18,34 +18,22 @@ from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.corps import chapter, key_entry, reveal
 from fogkeeper.flow.corps.session import CorpsScreen
 from fogkeeper.flow.game import LinkArgs
-from fogkeeper.flow.kit.link import Dispatcher, Reply
+from fogkeeper.flow.kit.link import GameCommands, Reply
+from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps.tracker import TerrainExplored, monster_water_loss
+from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
     from fogkeeper.flow.corps.table import CorpsFlow
 
 log = logging.getLogger(__name__)
-_Handler = Callable[["CorpsFlow", LinkArgs], Reply]
-_Bound = Callable[[LinkArgs], Reply]
 
 
 class KeyOp(StrEnum):
     SEAL = "seal"
     UNSEAL = "unseal"
-
-
-def corps_commands(flow: CorpsFlow) -> Dispatcher:
-    """The dispatcher of ``flow``'s link commands."""
-    handlers = {"key": _key, "guess": _guess, "track": _track, "state": _state, "end": _end,
-                "reveal": _reveal, "lose": _lose}
-    return Dispatcher("corps", {name: _bound(flow, handler) for name, handler in handlers.items()},
-                      flow.public_state, describe=_describe)
-
-
-def _bound(flow: CorpsFlow, handler: _Handler) -> _Bound:
-    return lambda args: handler(flow, args)
 
 
 def _describe(action: str, error: FogkeeperError) -> str:
@@ -173,3 +161,39 @@ def _lose(flow: CorpsFlow, args: LinkArgs) -> Reply:
     reveal.after_end(flow.session, flow.context)
     flow.show_the_end()
     return {}
+
+
+def _opt(key: str, kind: type, **kw: object) -> Field:
+    return Field(key, kind, ABSENT, **kw)  # type: ignore[arg-type]
+
+
+_PIN = _opt("pin", str, most=64, doc="the PIN")
+_SLOT = dict(low=1, high=99)
+_GUESS = Schema.of(
+    Field("op", str, most=16, doc="`place` (`token`, `slot`), `move` (`from`, `to`) or "
+                                  "`remove` (`slot`)"),
+    _opt("token", str, most=32), _opt("slot", int, **_SLOT), _opt("from", int, **_SLOT),
+    _opt("to", int, **_SLOT))
+_TRACK = Schema.of(
+    Field("event", str, most=16, doc="`tipi`, `monster` (`card`, `terrain`, `dormant`), "
+                                     "`kill` (`card`), `skull`, `night`, `explore` "
+                                     "(`terrain`), `row` (`row`), `water` (`delta`)"),
+    _opt("card", str, most=32), _opt("terrain", str, most=32), _opt("dormant", bool),
+    _opt("row", int, low=-99, high=99), _opt("delta", int, low=-99, high=99))
+
+COMMANDS: GameCommands[CorpsFlow] = GameCommands("corps", (
+    Command("key", _key, Schema.of(
+        _PIN, _opt("op", KeyOp), _opt("key", str, most=4000, doc="key-file text"),
+        _opt("map", int, low=0, high=999, doc="the Map's number"),
+        _opt("slots", dict, doc="{slot: token}")),
+        reply="`screen`", refused="`locked` (PIN), `bad_args`, `not_now`"),
+    Command("guess", _guess, _GUESS, reply="the public view", refused="`bad_args`, `not_now`"),
+    Command("track", _track, _TRACK, reply="the public view; `explore` adds `water_lost`",
+            refused="`bad_args`, `not_now`"),
+    Command("state", _state, read_only=True, reply="the public view"),
+    Command("end", _end, reply="the public view", refused="`not_now`"),
+    Command("reveal", _reveal, Schema.of(_opt("all", bool, doc="true: every circle at once")),
+            reply="the public view", refused="`not_now`"),
+    Command("lose", _lose, Schema.of(_opt("reason", str, most=200)),
+            reply="the public view", refused="`not_now`"),
+), common=lambda flow: flow.public_state(), describe=_describe)

@@ -14,13 +14,13 @@ from transitions import Machine
 
 from fogkeeper.data.corps import load_corps_options
 from fogkeeper.errors import ConfigError
-from fogkeeper.flow.corps import chapter, key_entry, reveal
+from fogkeeper.flow.corps import chapter, key_entry, link, reveal
 from fogkeeper.flow.corps.chapter import ChapterItem, ModeItem, TrackerItem
 from fogkeeper.flow.corps.key_entry import KeyWay
-from fogkeeper.flow.corps.link import corps_commands
 from fogkeeper.flow.corps.session import CorpsScreen, CorpsSession
-from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.game import GameContext, Outcome
 from fogkeeper.flow.kit import session as session_codec
+from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.flow.kit.session import SessionError
@@ -168,7 +168,6 @@ class CorpsFlow:
                                transitions=expand(TRANSITIONS), initial=C.MODE, queued=True,
                                ignore_invalid_triggers=True,
                                after_state_change="on_screen_change")
-        self.link = corps_commands(self)
 
     # ---- GameFlow ------------------------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:
@@ -228,8 +227,9 @@ class CorpsFlow:
     def public_state(self) -> dict[str, object]:
         return {**corps.public_view(self.session.chapter), "screen": self.state.value}
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
-        return self.link.run(name, args)
+    @property
+    def commands(self) -> GameCommands[CorpsFlow]:
+        return link.COMMANDS
 
     # ---- menus ---------------------------------------------------------------------------
     def menu(self, screen: CorpsScreen, items: Sequence[K]) -> Menu[K]:

@@ -51,9 +51,10 @@ from fogkeeper.flow.fog.setup import (
 )
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen
-from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.game import GameContext, Outcome
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit import session as snapshots
+from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.tables import expand
 from fogkeeper.rules.fog import RecordError, current_turn
 from fogkeeper.ui.draw import Frame
@@ -94,7 +95,6 @@ class FogFlow:
             F.BOATS: self._on_boats, F.CARD: self._on_card, F.PICTURE: self._on_picture,
             F.BOARD: self._on_board,
         }
-        self.link = link.dispatcher(self)
 
     # ---- GameFlow ------------------------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:
@@ -144,8 +144,9 @@ class FogFlow:
     def public_state(self) -> dict[str, object]:
         return link.public_state(self)
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
-        return self.link.run(name, args)
+    @property
+    def commands(self) -> GameCommands[FogFlow]:
+        return link.COMMANDS
 
     # ---- controls ------------------------------------------------------------------------
     def press(self, trigger: str) -> None:

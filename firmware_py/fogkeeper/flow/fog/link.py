@@ -8,7 +8,8 @@ the player's name only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import PhaseError
@@ -24,15 +25,18 @@ from fogkeeper.flow.fog.session import (
 )
 from fogkeeper.flow.fog.setup import DEFAULT_SETUP, apply_scenario, problems, settle
 from fogkeeper.flow.fog.table import SCORING, FogScreen
-from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply, on_screen
+from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
+from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, reject_unknown, require
 from fogkeeper.rules.fog import IslanderType, Loss, Refusal, current_turn, swallowed_so_far
 from fogkeeper.rules.fog.game import PHASE_TURN
+from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fog.flow import FogFlow
 
 F = FogScreen
+Handler = Callable[["FogFlow", LinkArgs], Reply]
 SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values", "pin"}
 SEED_NEEDS_PIN = ("a 'seed' decides the secret missions (whoever chose it could predict "
                   "them): it needs the PIN, given as 'pin'")
@@ -68,173 +72,259 @@ def public_state(flow: FogFlow) -> dict[str, object]:
     return out
 
 
-def dispatcher(flow: FogFlow) -> Dispatcher:
-    """The ``fog.*`` commands of this flow; every reply carries the screen shown after."""
-    def on(*screens: FogScreen) -> None:
-        on_screen(flow.screen, *screens)
-        if flow.screen is F.TURN:
-            flow.dismiss_event()   # a command for the turn: the round's event was read
+def _on(flow: FogFlow, *screens: FogScreen) -> None:
+    """Refuse unless the box shows one of ``screens`` (nothing is changed here: a turn
+    command reads past the round's event only once it is done, see ``_reads_event``)."""
+    on_screen(flow.screen, *screens)
 
-    def state(args: LinkArgs) -> Reply:
-        return public_state(flow)
 
-    def setup(args: LinkArgs) -> Reply:
-        on(F.SETUP)
-        reject_unknown(args, SETUP_KEYS)
-        chosen = {k: require(args, k, type(DEFAULT_SETUP[k])) for k in args
-                  if k in DEFAULT_SETUP}
-        new = settle({**flow.s.setup, **chosen})
-        new = _scenario_and_start(new, chosen)
-        found = problems(new)
-        if found:
-            raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
-        seed = optional(args, "seed", int, flow.s.seed)
-        if "seed" in args and not flow.context.pin_matches(optional(args, "pin", str, "")):
-            raise LinkError(ErrorCode.LOCKED, SEED_NEEDS_PIN)
-        given = optional(args, "values", dict, {})
-        values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
-                  for r in value_rows(new)}
-        flow.s.setup, flow.s.seed, flow.s.values = new, seed, values
-        flow.trigger("start")
-        return {"setup": public_setup(flow.s)}
+def _reads_event(handler: Handler) -> Handler:
+    """A command for the turn: once it is done, the round's event was read (the turn's
+    hourglass starts). A refused one leaves the event on, as it changes nothing."""
+    def run(flow: FogFlow, args: LinkArgs) -> Reply:
+        on_turn = flow.screen is F.TURN
+        reply = handler(flow, args)
+        if on_turn:
+            flow.dismiss_event()
+        return reply
+    return run
 
-    def go_on(args: LinkArgs) -> Reply:
-        on(F.INFO, F.OPEN, F.FOG, F.SHOW)
+
+def _state(flow: FogFlow, args: LinkArgs) -> Reply:
+    return public_state(flow)
+
+
+def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.SETUP)
+    reject_unknown(args, SETUP_KEYS)
+    chosen = {k: require(args, k, type(DEFAULT_SETUP[k])) for k in args
+              if k in DEFAULT_SETUP}
+    new = settle({**flow.s.setup, **chosen})
+    new = _scenario_and_start(new, chosen)
+    found = problems(new)
+    if found:
+        raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
+    seed = optional(args, "seed", int, flow.s.seed)
+    if "seed" in args and not flow.context.pin_matches(optional(args, "pin", str, "")):
+        raise LinkError(ErrorCode.LOCKED, SEED_NEEDS_PIN)
+    given = optional(args, "values", dict, {})
+    values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
+              for r in value_rows(new)}
+    flow.s.setup, flow.s.seed, flow.s.values = new, seed, values
+    flow.trigger("start")
+    return {"setup": public_setup(flow.s)}
+
+
+def _go_on(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.INFO, F.OPEN, F.FOG, F.SHOW)
+    flow.trigger("ok")
+    return {}
+
+
+def _card(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.CARD)
+    wanted = require(args, "card", str)
+    if len(wanted) != 3 or wanted[0] not in "ABC" or not wanted[1:].isdigit():
+        raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
+                                            "shows, e.g. \"A18\"")
+    entry = table_cards.current(flow.s)
+    flow.enter_card(wanted)
+    return {"deck": entry.deck, "player": entry.player}
+
+
+def _mission_show(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.PASS)
+    flow.trigger("hold_ok")
+    deal = missions.mission_turn(flow.s)
+    return {"player": deal.player if deal else ""}
+
+
+def _mission_keep(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.HAND)
+    choice = require(args, "choice", int)
+    if choice not in (1, 2):
+        raise LinkError(ErrorCode.BAD_ARGS, "'choice' must be 1 or 2 (the card shown "
+                                            "first or second)")
+    deal = missions.mission_turn(flow.s)
+    flow.keep_card(choice - 1)
+    return {"player": deal.player if deal else "", "kept": True}
+
+
+def _draft_pick(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.DRAFT)
+    count = optional(args, "count", int, 1)
+    if count < 1:
+        raise LinkError(ErrorCode.BAD_ARGS, "'count' must be a whole number of picks, "
+                                            "1 or more")
+    flow.count_picks(count)
+    return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
+
+
+def _draft_undo(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.DRAFT)
+    missions.draft_back(flow.s)
+    return {"pick": flow.s.draft_pick}
+
+
+def _spend(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN)
+    turns.spend(flow.s, require(args, "mp", int))
+    return {"mp_left": flow.s.state.mp_left}
+
+
+def _end_turn(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN)
+    flow.trigger("ok")
+    if flow.screen is F.ASK:   # the round's last turn: the command is the confirmation
         flow.trigger("ok")
-        return {}
+    return {"fog_step": _step(flow)}
 
-    def card(args: LinkArgs) -> Reply:
-        on(F.CARD)
-        wanted = require(args, "card", str)
-        if len(wanted) != 3 or wanted[0] not in "ABC" or not wanted[1:].isdigit():
-            raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
-                                                "shows, e.g. \"A18\"")
-        entry = table_cards.current(flow.s)
-        flow.enter_card(wanted)
-        return {"deck": entry.deck, "player": entry.player}
 
-    def mission_show(args: LinkArgs) -> Reply:
-        on(F.PASS)
-        flow.trigger("hold_ok")
-        deal = missions.mission_turn(flow.s)
-        return {"player": deal.player if deal else ""}
+def _cost(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN, F.COST)
+    asked = _cost_choice(args)
+    found = turns.price(flow.s, asked)
+    if isinstance(found, Refusal):
+        return {"allowed": False, "reason": found.reason}
+    if args.get("pay") is True:
+        turns.spend(flow.s, found.mp)
+        flow.trigger("paid")
+    state = flow.s.state
+    return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
+            "mp_left": state.mp_left if state.phase == PHASE_TURN else 0}
 
-    def mission_keep(args: LinkArgs) -> Reply:
-        on(F.HAND)
-        choice = require(args, "choice", int)
-        if choice not in (1, 2):
-            raise LinkError(ErrorCode.BAD_ARGS, "'choice' must be 1 or 2 (the card shown "
-                                                "first or second)")
-        deal = missions.mission_turn(flow.s)
-        flow.keep_card(choice - 1)
-        return {"player": deal.player if deal else "", "kept": True}
 
-    def draft_pick(args: LinkArgs) -> Reply:
-        on(F.DRAFT)
-        count = optional(args, "count", int, 1)
-        if count < 1:
-            raise LinkError(ErrorCode.BAD_ARGS, "'count' must be a whole number of picks, "
-                                                "1 or more")
-        flow.count_picks(count)
-        return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
+def _undo(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN)
+    crosses = turns.undo_crosses_fog(flow.s)
+    if crosses and optional(args, "fog", bool, False) is not True:
+        raise PhaseError("this undo takes back the FOG step (its card and losses too); "
+                         "send it again with \"fog\": true to confirm")
+    flow.undo()
+    return {"fog_step_undone": crosses}
 
-    def draft_undo(args: LinkArgs) -> Reply:
-        on(F.DRAFT)
-        missions.draft_back(flow.s)
-        return {"pick": flow.s.draft_pick}
 
-    def spend(args: LinkArgs) -> Reply:
-        on(F.TURN)
-        turns.spend(flow.s, require(args, "mp", int))
-        return {"mp_left": flow.s.state.mp_left}
+def _hourglass(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN)
+    if not flow.s.state.setup.options.hourglass:
+        raise PhaseError("option 1 (hourglass) is off")
+    flow.dismiss_event()   # its glass starts now, to be paused or go on
+    assert flow.glass is not None  # option 1 keeps a glass on the turn screen
+    flow.glass_toggle()
+    return {"phase": flow.glass.phase.value}
 
-    def end_turn(args: LinkArgs) -> Reply:
-        on(F.TURN)
-        flow.trigger("ok")
-        if flow.screen is F.ASK:   # the round's last turn: the command is the confirmation
-            flow.trigger("ok")
-        return {"fog_step": _step(flow)}
 
-    def cost(args: LinkArgs) -> Reply:
-        on(F.TURN, F.COST)
-        asked = _cost_choice(args)
-        found = turns.price(flow.s, asked)
-        if isinstance(found, Refusal):
-            return {"allowed": False, "reason": found.reason}
-        if args.get("pay") is True:
-            turns.spend(flow.s, found.mp)
-            flow.trigger("paid")
-        state = flow.s.state
-        return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
-                "mp_left": state.mp_left if state.phase == PHASE_TURN else 0}
+def _end_game(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN, F.END_NOW)
+    flow.trigger("end_game")
+    return {}
 
-    def undo(args: LinkArgs) -> Reply:
-        on(F.TURN)
-        crosses = turns.undo_crosses_fog(flow.s)
-        if crosses and optional(args, "fog", bool, False) is not True:
-            raise PhaseError("this undo takes back the FOG step (its card and losses too); "
-                             "send it again with \"fog\": true to confirm")
-        flow.undo()
-        return {"fog_step_undone": crosses}
 
-    def hourglass(args: LinkArgs) -> Reply:
-        on(F.TURN)
-        if flow.glass is None:
-            raise PhaseError("option 1 (hourglass) is off")
-        flow.glass_toggle()
-        return {"phase": flow.glass.phase.value}
+def _losses_cmd(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.FOG, F.LOSSES, F.PICK)
+    given = optional(args, "losses", list, [])
+    fog_step.record(flow.s, _checked_losses(flow.s, given, fog_step.step_rows(flow.s)))
+    flow.trigger("losses_entered")
+    return {"losses": len(flow.s.state.losses)}
 
-    def end_game(args: LinkArgs) -> Reply:
-        on(F.TURN, F.END_NOW)
-        flow.trigger("end_game")
-        return {}
 
-    def losses(args: LinkArgs) -> Reply:
-        on(F.FOG, F.LOSSES, F.PICK)
-        given = optional(args, "losses", list, [])
-        fog_step.record(flow.s, _losses(flow.s, given, fog_step.step_rows(flow.s)))
-        flow.trigger("losses_entered")
-        return {"losses": len(flow.s.state.losses)}
+def _lost(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, F.TURN, F.COST, F.FOG, F.BOATS, F.SCORE, F.BONUS, F.REVIEW)
+    given = require(args, "losses", list)
+    fog_step.replace_all(flow.s, _checked_losses(flow.s, given, fog_step.loss_rows(flow.s)))
+    return {"losses": len(flow.s.state.losses)}
 
-    def lost(args: LinkArgs) -> Reply:
-        on(F.TURN, F.COST, F.FOG, F.BOATS, F.SCORE, F.BONUS, F.REVIEW)
-        given = require(args, "losses", list)
-        fog_step.replace_all(flow.s, _losses(flow.s, given, fog_step.loss_rows(flow.s)))
-        return {"losses": len(flow.s.state.losses)}
 
-    def score_enter(args: LinkArgs) -> Reply:
-        on(*SCORING)
-        s = flow.s
-        colour = args.get("colour", s.colours[0] if s.solo else None)
-        if colour not in s.colours:
-            raise LinkError(ErrorCode.BAD_ARGS, f"'colour' must be one of {', '.join(s.colours)}")
-        islanders = _islanders(s, optional(args, "islanders", list, []))
-        bonuses = _bonuses(s, optional(args, "bonuses", list, []))
-        s.final[colour] = islanders
-        s.bonuses[colour] = bonuses
-        flow.trigger("to_review")
-        return {"colour": colour, "islanders": len(islanders)}
+def _score_enter(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, *SCORING)
+    s = flow.s
+    colour = args.get("colour", s.colours[0] if s.solo else None)
+    if colour not in s.colours:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'colour' must be one of {', '.join(s.colours)}")
+    islanders = _islanders(s, optional(args, "islanders", list, []))
+    bonuses = _bonuses(s, optional(args, "bonuses", list, []))
+    s.final[colour] = islanders
+    s.bonuses[colour] = bonuses
+    flow.trigger("to_review")
+    return {"colour": colour, "islanders": len(islanders)}
 
-    def score_confirm(args: LinkArgs) -> Reply:
-        on(*SCORING)
-        flow.trigger("to_review")
-        flow.trigger("score")
-        return {"result": flow.s.result, "record": flow.s.record_path}
 
-    def result(args: LinkArgs) -> Reply:
-        if flow.s.result is None:
-            raise PhaseError("the game has not been scored yet")
-        return {"result": flow.s.result, "record": flow.s.record_path}
+def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
+    _on(flow, *SCORING)
+    flow.trigger("to_review")
+    flow.trigger("score")
+    return {"result": flow.s.result, "record": flow.s.record_path}
 
-    handlers = {
-        "state": state, "setup": setup, "continue": go_on, "card": card,
-        "mission.show": mission_show,
-        "mission.keep": mission_keep, "draft.pick": draft_pick, "draft.undo": draft_undo,
-        "spend": spend, "end_turn": end_turn, "cost": cost, "undo": undo,
-        "hourglass": hourglass, "end_game": end_game, "losses": losses, "fog.losses": losses,
-        "lost": lost, "score.enter": score_enter, "score.confirm": score_confirm, "result": result,
-    }
-    return Dispatcher("fog", handlers, lambda: {"screen": flow.screen.value})
+
+def _result(flow: FogFlow, args: LinkArgs) -> Reply:
+    if flow.s.result is None:
+        raise PhaseError("the game has not been scored yet")
+    return {"result": flow.s.result, "record": flow.s.record_path}
+
+
+def _opt(key: str, kind: type, **kw: Any) -> Field:
+    return Field(key, kind, ABSENT, **kw)
+
+
+_LOSS = Schema.of(_opt("owner", str, most=16), Field("row", str, most=8),
+                  _opt("nation", str, most=16), Field("type", str, most=16))
+_LOSSES: dict[str, Any] = {"items": _LOSS, "most": 200,
+                            "doc": "`[{owner, row, nation, type}]`"}
+_ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
+                      Field("type", str, most=16), _opt("covered", bool))
+_SETUP = Schema.of(
+    *(_opt(key, type(default), most=64 if isinstance(default, str | list) else None)
+      for key, default in DEFAULT_SETUP.items()),
+    _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
+    _opt("values", dict, doc="entered tile values"), _opt("pin", str, most=64, doc="the PIN"))
+_COST = Schema.of(
+    *(_opt(key.value, object, allowed=", ".join(COST_CHOICES[key])) for key in CostField),
+    _opt("pay", bool, doc="true: spend the MP"))
+_HERE = "`not_now` on another screen"
+
+COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
+    Command("state", _state, read_only=True, reply="public state"),
+    Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out)",
+            refused=f"{_HERE}, `bad_args`, `locked` (a seed without the PIN)"),
+    Command("continue", _go_on, reply="– (OK on that screen)", refused=_HERE),
+    Command("card", _card, Schema.of(Field("card", str, most=8,
+                                           doc="the letter and number the card shows")),
+            reply="`deck`, `player`", refused=f"{_HERE}, `bad_args`"),
+    Command("mission.show", _mission_show, reply="`player` (the cards appear on the panel)",
+            refused=_HERE),
+    Command("mission.keep", _mission_keep, Schema.of(Field("choice", int, low=1, high=2)),
+            reply="`player`, `kept`", refused=f"{_HERE}, `bad_args`"),
+    Command("draft.pick", _draft_pick, Schema.of(_opt("count", int, low=1, high=999,
+                                                      doc="picks (default 1)")),
+            reply="`pick`, `of`", refused=f"{_HERE}, `bad_args`"),
+    Command("draft.undo", _draft_undo, reply="`pick`", refused=_HERE),
+    Command("spend", _reads_event(_spend), Schema.of(Field("mp", int, low=-99, high=99)),
+            reply="`mp_left`", refused=f"{_HERE}, `bad_args`"),
+    Command("end_turn", _reads_event(_end_turn), reply="`fog_step` (after a round's last turn)",
+            refused=_HERE),
+    Command("cost", _reads_event(_cost), _COST, reply="`allowed`, `mp`, `reasons` or `reason`",
+            refused=f"{_HERE}, `bad_args`"),
+    Command("undo", _reads_event(_undo), 
+        Schema.of(_opt("fog", bool, doc="true to take back a FOG step")),
+            reply="`fog_step_undone`", refused=_HERE),
+    Command("hourglass", _hourglass, reply="`phase`", refused=_HERE),
+    Command("end_game", _reads_event(_end_game), reply="–", refused=_HERE),
+    Command("losses", _losses_cmd, Schema.of(_opt("losses", list, **_LOSSES)),
+            reply="`losses` (all recorded so far)", refused=f"{_HERE}, `bad_args`"),
+    Command("fog.losses", _losses_cmd, Schema.of(_opt("losses", list, **_LOSSES)),
+            reply="as `fog.losses`", refused=f"{_HERE}, `bad_args`"),
+    Command("lost", _reads_event(_lost), Schema.of(Field("losses", list, **_LOSSES)),
+            reply="`losses`", refused=f"{_HERE}, `bad_args`"),
+    Command("score.enter", _score_enter, Schema.of(
+        _opt("colour", str, most=16),
+        _opt("islanders", list, items=_ISLANDER, most=100,
+             doc="`[{at, nation, type, covered?}]`"),
+        _opt("bonuses", list, items=Field("bonus", int, low=0, high=99), most=30)),
+        reply="`colour`, `islanders`", refused=f"{_HERE}, `bad_args`"),
+    Command("score.confirm", _score_confirm, reply="`result`, `record`", refused=_HERE),
+    Command("result", _result, read_only=True, reply="`result`, `record`",
+            refused="`not_now` before the score"),
+), common=lambda flow: {"screen": flow.screen.value})
 
 
 def _scenario_and_start(setup: dict[str, object], chosen: dict[str, object]
@@ -295,7 +385,7 @@ def _entries(given: list[object], what: str) -> list[dict[str, object]]:
     return found
 
 
-def _losses(s: Session, given: list[object], rows: list[str]) -> list[Loss]:
+def _checked_losses(s: Session, given: list[object], rows: list[str]) -> list[Loss]:
     """The Islanders the FOG took, checked; nothing is entered until all are fine."""
     found: list[Loss] = []
     for x in _entries(given, "losses"):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from transitions import Machine
 
 from fogkeeper.data.fogsite import load_fogsite_options
+from fogkeeper.flow.fogsite import link
 from fogkeeper.flow.fogsite.box import BoxGuardian
 from fogkeeper.flow.fogsite.choice import ChoiceStep
 from fogkeeper.flow.fogsite.end import End
@@ -27,8 +28,9 @@ from fogkeeper.flow.fogsite.setup import Setup
 from fogkeeper.flow.fogsite.table import ROWS, SETUP_STAGES, TEAM_STAGES, Stage
 from fogkeeper.flow.fogsite.team import TeamTurn
 from fogkeeper.flow.fogsite.views import frame
-from fogkeeper.flow.game import GameContext, LinkArgs, Outcome
+from fogkeeper.flow.game import GameContext, Outcome
 from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.kit.pin import PinAnswer
 from fogkeeper.flow.kit.session import SessionError, dump, load
 from fogkeeper.flow.snapshot import SnapshotError
@@ -185,8 +187,9 @@ class FogsiteFlow:
         return {"screen": self.state.value, **view, "guardian_kind": draft.guardian.value, **box,
                 "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
 
-    def command(self, name: str, args: LinkArgs) -> dict[str, object]:
-        return self.link.dispatcher.run(name, args)
+    @property
+    def commands(self) -> GameCommands[FogsiteFlow]:
+        return link.COMMANDS
 
     # ---- power-loss safety ----------------------------------------------------------------------
     def snapshot(self) -> dict[str, object]:

@@ -9,15 +9,17 @@ Refusals: bad_args, not_now (a ``PhaseError``, here or from the engine), or lock
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
 from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
-from fogkeeper.flow.kit.link import Dispatcher, LinkArgs, Reply
+from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply
+from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules.fogsite import (
     Cell,
@@ -32,6 +34,7 @@ from fogkeeper.rules.fogsite import (
 )
 from fogkeeper.rules.fogsite.levels import Level
 from fogkeeper.rules.fogsite.policy import AnswerValue
+from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
@@ -113,12 +116,6 @@ class FogsiteLink:
 
     def __init__(self, flow: FogsiteFlow) -> None:
         self.flow = flow
-        self.dispatcher = Dispatcher("fogsite", {
-            "setup": self.setup, "explore": self.explore, "move": self.move,
-            "relic": self.relic, "give": self.give, "end_turn": self.end_turn,
-            "escape": self.escape, "guardian_move": self.guardian_move, "state": self.state,
-            "reveal": self.reveal, "play_on": self.play_on, "hint": self.hint},
-            flow.public_state)
 
     # ---- checks ------------------------------------------------------------------------------
     def _pin_given(self, args: LinkArgs) -> bool:
@@ -340,3 +337,67 @@ class FogsiteLink:
         box = {"box": {**session.box_settings(), "seed": session.draft.seed}} \
             if session.box_plays() else {}
         return {"reveal": {**view, "routes": routes, **box, "log_size": len(entries), **page}}
+
+
+def _opt(key: str, kind: type, **kw: Any) -> Field:
+    return Field(key, kind, ABSENT, **kw)
+
+
+def _via(method: Callable[[FogsiteLink, LinkArgs], Reply]
+         ) -> Callable[[FogsiteFlow, LinkArgs], Reply]:
+    return lambda flow, args: method(flow.link, args)
+
+
+_PIN = _opt("pin", str, most=64, doc="the PIN")
+_COLOUR = Field("colour", str, most=8, doc="the Investigator's colour")
+_COPIES = _opt("copies", list, most=16, doc="sheet copies")
+_LOG = (_opt("log_from", int, low=-1, high=10**6, doc="first log entry of a page"),
+        _opt("log_count", int, low=0, high=LOG_PAGE_MOST,
+             doc=f"entries in the page (at most {LOG_PAGE_MOST})"))
+_PHASE = "`not_now` in another phase"
+
+COMMANDS: GameCommands[FogsiteFlow] = GameCommands("fogsite", (
+    Command("setup", _via(FogsiteLink.setup), Schema.of(
+        _opt("guardian", str, most=16, doc="`human`, `box`..."),
+        _opt("options", dict, doc="`two_player`, `easy`, `balancing`, `hidden_hands`, "
+                                  "`guardian`"),
+        _opt("colours", list, items=Field("colour", str, most=8), most=4),
+        _opt("maze", str, most=3000, doc="the maze (human Guardian)"),
+        _opt("sleeping", str, most=8), _opt("guardian_start", str, most=8),
+        _opt("size", int, low=4, high=5,
+             allowed="5, or 4 for the Easy Rule"), _opt("level", str, most=16),
+        _opt("seed", int, low=0, high=SEED_RANGE - 1, doc="needs `pin`"),
+        _opt("difficulty", object, doc="(old: use `level`)"),
+        _opt("strength", object, doc="(old: use `level`)"), _PIN),
+        reply="`note` where it applies", refused="`not_now`, `bad_args`, `locked`"),
+    Command("explore", _via(FogsiteLink.explore), Schema.of(
+        _COLOUR, Field("direction", str, most=8)),
+        reply="`answer`, `can_move`, `relic_drawn`, `dug_up`", refused=_PHASE),
+    Command("move", _via(FogsiteLink.move), Schema.of(
+        _COLOUR, Field("route", object, allowed="directions, e.g. \"NEE\" or a list",
+                       doc="directions, e.g. `\"NEE\"`"), _COPIES),
+        reply="`answer`, `steps_taken`, `completed`", refused=_PHASE),
+    Command("relic", _via(FogsiteLink.relic), Schema.of(
+        _COLOUR, Field("relic", int, low=0, high=99), _opt("wall_offset", list, most=2),
+        _opt("receiver", str, most=8), _opt("card", int, low=0, high=99),
+        _opt("placed", list, most=16), _COPIES, _opt("restore_time", bool),
+        _opt("lie", object), _opt("answer", object), _PIN),
+        reply="`answer`, `value` (or `pending`)", refused=f"{_PHASE}, `locked`"),
+    Command("give", _via(FogsiteLink.give), Schema.of(
+        _COLOUR, Field("relic", int, low=0, high=99), Field("to", str, most=8)),
+        reply="–", refused=_PHASE),
+    Command("end_turn", _via(FogsiteLink.end_turn), Schema.of(_COLOUR),
+            reply="–", refused=_PHASE),
+    Command("escape", _via(FogsiteLink.escape), Schema.of(Field("announce", bool)),
+            reply="–", refused=_PHASE),
+    Command("guardian_move", _via(FogsiteLink.guardian_move), Schema.of(
+        _opt("moves", object, doc="`[[\"E\", 2]]` or `\"E2 S1\"`"), _opt("g6", bool), _PIN),
+        reply="`attacked`, `tiles_removed`", refused=f"{_PHASE}, `locked`"),
+    Command("state", _via(FogsiteLink.state), Schema.of(*_LOG), read_only=True,
+            reply="the public view"),
+    Command("reveal", _via(FogsiteLink.reveal), Schema.of(*_LOG, _PIN), read_only=True,
+            reply="`reveal`", refused="`locked` before the end"),
+    Command("play_on", _via(FogsiteLink.play_on), reply="–", refused=_PHASE),
+    Command("hint", _via(FogsiteLink.hint), reply="`hint`, `colour`, `offset`, `room`",
+            refused=_PHASE),
+), common=lambda flow: flow.public_state())

@@ -1,22 +1,27 @@
-"""One dispatcher for a game's ``<game>.<action>`` link commands, and the error codes by type.
+"""A game's ``<game>.<action>`` link commands as rows, and the error codes by type.
 
-Arguments are checked with ``link.protocol``'s own ``require``/``optional``/``choice``; a
-handler validates everything before it changes anything, then fires the same trigger or runs
-the same action as the buttons. Errors become link codes by their type, never by their words.
+Each game declares its commands once, as ``Command`` rows (name, argument schema, handler,
+read-only or not) gathered in a ``GameCommands``; the box's one dispatcher
+(``app/commands.py``) reads the arguments through the row's schema and runs it here. A
+handler checks what the schema cannot (the moment, the table's state) before it changes
+anything, then fires the same trigger or runs the same action as the buttons. Errors
+become link codes by their type, never by their words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from fogkeeper.errors import FogkeeperError, PhaseError
+from fogkeeper.link.catalogue import Args, Command, by_name
 from fogkeeper.link.protocol import ErrorCode, LinkError
 
-LinkArgs = Mapping[str, Any]
+LinkArgs = Args
 Reply = dict[str, object]
-Handler = Callable[[LinkArgs], Reply]
+Flow = TypeVar("Flow")
 
 
 def code_for(error: FogkeeperError) -> ErrorCode:
@@ -33,34 +38,48 @@ def on_screen(current: Enum, *allowed: Enum) -> None:
         raise PhaseError(f"the box is on the {current.value} screen, not {shown}")
 
 
-class Dispatcher:
-    """Runs one game's link commands: ``handlers`` maps an action name to its handler.
+def _no_common(flow: Any) -> Reply:
+    return {}
 
-    ``common`` adds what every reply carries (the screen, the public view); it runs after
-    the handler, so a reply shows the state the command left. ``describe`` words a refusal
-    (its code still comes from its type); by default "<game>.<action>: <message>".
-    """
 
-    def __init__(self, game: str, handlers: Mapping[str, Handler],
-                 common: Callable[[], Reply] = dict, *,
-                 describe: Callable[[str, FogkeeperError], str] | None = None) -> None:
-        self.game = game
-        self.handlers = dict(handlers)
-        self.common = common
-        self.describe = describe or self.qualified
+@dataclass(frozen=True)
+class GameCommands(Generic[Flow]):
+    """One game's command rows. ``common(flow)`` adds what every reply carries (the
+    screen, the public view); it runs after the handler, so a reply shows the state the
+    command left. ``describe`` words a refusal (its code still comes from its type); by
+    default "<game>.<action>: <message>"."""
+
+    game: str
+    commands: tuple[Command[Flow], ...]
+    common: Callable[[Flow], Reply] = _no_common
+    describe: Callable[[str, FogkeeperError], str] | None = None
+    rows: dict[str, Command[Flow]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", by_name(self.commands))
 
     def qualified(self, action: str, error: FogkeeperError) -> str:
         message = error.message if isinstance(error, LinkError) else str(error)
         return f"{self.game}.{action}: {message}"
 
-    def run(self, action: str, args: LinkArgs) -> Reply:
-        handler = self.handlers.get(action)
-        if handler is None:
-            known = ", ".join(f"{self.game}.{name}" for name in sorted(self.handlers))
+    def row(self, action: str) -> Command[Flow]:
+        """The row of ``action``, or unknown_cmd listing this game's commands."""
+        found = self.rows.get(action)
+        if found is None:
+            known = ", ".join(f"{self.game}.{name}" for name in sorted(self.rows))
             raise LinkError(ErrorCode.UNKNOWN_CMD,
                             f"unknown command {self.game}.{action[:64]}; known: {known}")
+        return found
+
+    def run(self, flow: Flow, row: Command[Flow], args: Args) -> Reply:
+        """Run ``row`` with arguments its schema has read; refusals become link errors."""
         try:
-            extra = handler(args)
+            extra = row.handler(flow, args)
         except FogkeeperError as error:
-            raise LinkError(code_for(error), self.describe(action, error)) from None
-        return {**self.common(), **extra}
+            describe = self.describe or self.qualified
+            raise LinkError(code_for(error), describe(row.name, error)) from None
+        return {**self.common(flow), **extra}
+
+
+def rows_of(game: str, commands: Iterable[Command[Flow]], **kw: Any) -> GameCommands[Flow]:
+    return GameCommands(game, tuple(commands), **kw)
