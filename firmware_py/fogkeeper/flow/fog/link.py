@@ -304,7 +304,7 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
             refused=_HERE),
     Command("cost", _reads_event(_cost), _COST, reply="`allowed`, `mp`, `reasons` or `reason`",
             refused=f"{_HERE}, `bad_args`"),
-    Command("undo", _reads_event(_undo), 
+    Command("undo", _reads_event(_undo),
         Schema.of(_opt("fog", bool, doc="true to take back a FOG step")),
             reply="`fog_step_undone`", refused=_HERE),
     Command("hourglass", _hourglass, reply="`phase`", refused=_HERE),
