@@ -150,20 +150,61 @@ def test_reply_round_trips_through_the_host_parser() -> None:
     )
 
 
-ENCODE_FAIL: list[tuple[str, Any]] = [
+REPLY_BUGS: list[tuple[str, Any]] = [
     ("overlong reply", lambda: encode_reply(1, {"png": "A" * MAX_LINE_BYTES})),
-    ("overlong event", lambda: encode_event("screen", {"png": "A" * MAX_LINE_BYTES})),
     ("reply hides id", lambda: encode_reply(1, {"id": 2})),
     ("reply hides ok", lambda: encode_reply(1, {"ok": False})),
-    ("event hides name", lambda: encode_event("a", {"event": "b"})),
     ("NaN", lambda: encode_reply(1, {"v": float("nan")})),
+    ("lone surrogate in a result", lambda: encode_reply(1, {"v": "\ud800"})),
+    ("not JSON at all", lambda: encode_reply(1, {"v": object()})),
+]
+EVENT_BUGS: list[tuple[str, Any]] = [
+    ("overlong event", lambda: encode_event("screen", {"png": "A" * MAX_LINE_BYTES})),
+    ("event hides name", lambda: encode_event("a", {"event": "b"})),
+    ("lone surrogate in an event", lambda: encode_event("a", {"v": "\udfff"})),
 ]
 
 
-@pytest.mark.parametrize(("case", "encode"), ENCODE_FAIL)
-def test_encode_refuses_box_side_bugs(case: str, encode: Any) -> None:
-    with pytest.raises(ValueError):
-        encode()
+def _one_line(line: bytes) -> dict[str, Any]:
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and len(line) <= MAX_LINE_BYTES
+    decoded: dict[str, Any] = json.loads(line)
+    return decoded
+
+
+@pytest.mark.parametrize(("case", "encode"), REPLY_BUGS)
+def test_a_reply_the_box_got_wrong_is_still_one_line_saying_internal(case: str,
+                                                                    encode: Any) -> None:
+    got = _one_line(encode())
+    assert got["id"] == 1 and got["ok"] is False and got["error"]["code"] == "internal"
+
+
+@pytest.mark.parametrize(("case", "encode"), EVENT_BUGS)
+def test_an_event_the_box_got_wrong_is_still_one_line_naming_it(case: str, encode: Any) -> None:
+    got = _one_line(encode())
+    assert got["too_long"] is True and got["event"] in ("screen", "a")
+
+
+@pytest.mark.parametrize("request_id", ["\ud800", "\udfff", "x" * 4000, 10**200, -(10**30)])
+def test_an_id_that_cannot_be_echoed_is_refused_with_a_null_id(request_id: Any) -> None:
+    line = json.dumps({"id": request_id, "cmd": "timer.start", "seconds": 45}).encode()
+    with pytest.raises(LinkError) as refused:
+        parse_line(line)
+    assert refused.value.code is ErrorCode.BAD_REQUEST and refused.value.request_id is None
+    got = _one_line(refused.value.to_line())
+    assert got["id"] is None and got["error"]["code"] == "bad_request"
+
+
+def test_a_lone_surrogate_anywhere_in_a_request_is_bad_json_before_any_handler() -> None:
+    for line in (b'{"id":1,"cmd":"fogsite.setup","maze":"\\ud800"}',
+                 b'{"id":1,"cmd":"press","\\udc00":1}'):
+        with pytest.raises(LinkError) as refused:
+            parse_line(line)
+        assert refused.value.code is ErrorCode.BAD_JSON and refused.value.request_id == 1
+
+
+def test_an_error_reply_with_an_unsendable_id_or_message_is_still_one_line() -> None:
+    got = _one_line(encode_error("\ud800", ErrorCode.NOT_NOW, "why \udfff"))
+    assert got["id"] is None and got["error"]["code"] == "not_now"
 
 
 def test_link_error_with_id_and_line() -> None:
@@ -182,6 +223,7 @@ def test_every_error_code_has_its_wire_name() -> None:
         "too_long",
         "unknown_cmd",
         "bad_args",
+        "bad_request",
         "not_now",
         "locked",
         "busy",

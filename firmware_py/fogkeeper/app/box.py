@@ -26,7 +26,7 @@ from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import SAVED_AT_WALL, GlassSnapshot, Phase, resumed
 from fogkeeper.flow.kit.pin import valid_digest
 from fogkeeper.flow.settings import Settings
-from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error
+from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error, encode_event
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
@@ -141,6 +141,7 @@ class Box:
         self._shift = 0
         self._next_shift = clock() + config.screen.shift_every_seconds
         self.storage_problem: str | None = None  # why the last save failed, until one works
+        self._held: list[bytes] | None = None  # a step's events, sent once it is saved
         from fogkeeper.app.commands import Commands  # commands reach into the box; import late
         self.commands = Commands(self)
 
@@ -158,10 +159,15 @@ class Box:
         self._dimmed = False
 
     def emit(self, event: str, payload: Mapping[str, object]) -> None:
-        if self.parts.link is not None:
-            from fogkeeper.link.protocol import encode_event
-
-            self.parts.link.send(encode_event(event, payload))
+        """Tell the host: during a step the event is held until the step's save is done
+        (a pulled plug cannot take back what the host heard); between steps it goes now."""
+        if self.parts.link is None:
+            return
+        line = encode_event(event, payload)  # never raises: a bug is sent as too_long
+        if self._held is not None:
+            self._held.append(line)
+        else:
+            self.parts.link.send(line)
 
     def save_record(self, game: str, record: Mapping[str, object]) -> str:
         """Write a finished game's record under the data folder; return its path."""
@@ -260,33 +266,59 @@ class Box:
             # a Wake only says a request waits: presses that came since still go first
 
     def step(self, item: ButtonEvent | Request | LinkError | Wake | None) -> None:
-        """Handle one item (or a deadline when None), save, then reply and redraw.
+        """Handle one item (or a deadline when None), save, then tell the host and redraw.
 
-        Write-ahead: the step's effect is on disk before its reply leaves and before its
-        frame is pushed, so an "ok" or a screen a pulled plug can take back is never shown.
+        Write-ahead: the step's effect is on disk before anything the host hears leaves (the
+        reply, and every event of the step, held until then) and before its frame is
+        pushed, so nothing a pulled plug can take back is ever heard or shown. Nothing a
+        step does can stop the loop: a fault in the command, the rules, the drawing or the
+        push is logged and answered as ``internal`` for that step, and the box plays on.
         """
         reply: bytes | None = None
         ok = changed = False
+        request = item if isinstance(item, Request | LinkError) else None
+        self._held = []
         try:
-            if isinstance(item, ButtonEvent):
-                self.press(item)
-            elif isinstance(item, Request | LinkError):
-                changes = self.app.changes
-                reply, ok = self.commands.answer(item)
-                changed = self.app.changes != changes
-            self.app.tick(self.clock())
-        except Exception as exc:  # a bug in a flow must not stop the box; the state stays
-            log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
-        self._housekeeping()
-        self.save(by_time=item is None)
-        if reply is not None and isinstance(item, Request | LinkError):
+            try:
+                if isinstance(item, ButtonEvent):
+                    self.press(item)
+                elif request is not None:
+                    changes = self.app.changes
+                    reply, ok = self.commands.answer(request)
+                    changed = self.app.changes != changes
+                self.app.tick(self.clock())
+            except Exception as exc:  # a bug in a flow must not stop the box; the state stays
+                log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
+                reply, ok = self._internal(request, "could not finish"), False
+            self._housekeeping()
+            self.save(by_time=item is None)
             if ok and changed and self.storage_problem is not None:
                 reply = encode_error(
-                    getattr(item, "id", None), ErrorCode.NOT_SAVED,
-                    f"done on the box but not saved ({self.storage_problem}); the box saves "
-                    "it as soon as the disk takes it")
-            self._send(reply, item.host if isinstance(item, Request) else None)
-        self.refresh()
+                    getattr(request, "id", None), ErrorCode.NOT_SAVED,
+                    f"done on the box but not saved ({self.storage_problem}); it is saved "
+                    "as soon as the disk takes it")
+            try:
+                self.refresh()  # its screen event, if any, is held with the rest
+            except Exception as exc:
+                log.error("could not draw the screen: %s", describe_bug(exc))
+                reply, ok = self._internal(request, "done, but the screen could not be "
+                                                    "drawn"), False
+        finally:
+            held, self._held = self._held, None
+        for line in held:
+            self._send(line, None)
+        if reply is not None and request is not None:
+            self._send(reply, request.host if isinstance(request, Request) else None)
+
+    def _internal(self, request: Request | LinkError | None, what: str) -> bytes | None:
+        if request is None:
+            return None
+        if isinstance(request, Request):
+            name, request_id = request.cmd[:64], request.id
+        else:
+            name, request_id = "line", request.request_id
+        return encode_error(request_id, ErrorCode.INTERNAL,
+                            f"{name}: {what} (a fault inside the box, logged); the box plays on")
 
     def _send(self, line: bytes, host: int | None) -> None:
         if self.parts.link is not None:
@@ -350,9 +382,9 @@ class Box:
         # the sink compares pictures itself; the link's event carries lines, so lines decide
         changed = self.frame is None or shareable(current) != shareable(self.frame)
         self.frame = current
-        self.parts.sink.push(self.present(current.image))
         if changed:
             self.emit("screen", {"state": self.app.state.value, **shareable(current)})
+        self.parts.sink.push(self.present(current.image))
 
     def present(self, image: Image.Image) -> Image.Image:
         """What the panel gets: nudged a pixel against burn-in (the sink does the rotation)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -17,7 +18,10 @@ MAX_LINE_BYTES = 4096
 _MAX_CONTENT_BYTES = MAX_LINE_BYTES - 1
 _RESERVED_REQUEST_KEYS = frozenset({"id", "cmd"})
 MAX_DEPTH = 16  # lists and objects in a request nest at most this deep (a key file needs 4)
+MAX_ID_CHARS = 128  # a string id is echoed in the reply: it must leave room for the reply
+MAX_ID_INT = 2**63  # an integer id is at most this big either way (a 64-bit host counter)
 
+log = logging.getLogger(__name__)
 RequestId = int | str | None
 _T = TypeVar("_T")
 _E = TypeVar("_E", bound=Enum)
@@ -30,6 +34,7 @@ class ErrorCode(StrEnum):
     TOO_LONG = "too_long"
     UNKNOWN_CMD = "unknown_cmd"
     BAD_ARGS = "bad_args"
+    BAD_REQUEST = "bad_request"  # an id the box cannot echo: answered with "id": null
     NOT_NOW = "not_now"
     LOCKED = "locked"
     BUSY = "busy"          # the box has more requests waiting than it keeps; send again later
@@ -86,21 +91,36 @@ def decode_object(line: bytes) -> dict[str, Any]:
     return value
 
 
-def _too_deep(value: object) -> bool:
-    """Whether lists and objects nest past MAX_DEPTH, checked without recursion."""
+def _is_text(value: str) -> bool:
+    """Whether ``value`` is Unicode text that UTF-8 can carry (no lone surrogate, which
+    JSON's ``\\ud800`` escapes can make): only such a string can be echoed or saved."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shape_problem(value: object) -> str | None:
+    """Why a decoded line cannot be taken (nested too deep, or a string that is not text),
+    checked without recursion; None when it can."""
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, str):
+            if not _is_text(item):
+                return "line holds a string that is not Unicode text (a lone surrogate)"
+            continue
         if isinstance(item, dict):
-            children: list[object] = list(item.values())
+            children: list[object] = [*item.keys(), *item.values()]
         elif isinstance(item, list):
             children = item
         else:
             continue
         if depth > MAX_DEPTH:
-            return True
+            return f"line nests lists or objects more than {MAX_DEPTH} deep"
         stack.extend((child, depth + 1) for child in children)
-    return False
+    return None
 
 
 def _is_request_id(value: object) -> bool:
@@ -111,18 +131,29 @@ def _is_request_id(value: object) -> bool:
     )
 
 
+def _echoable(value: RequestId) -> bool:
+    """Whether a reply can carry ``value`` back as its id."""
+    if isinstance(value, str):
+        return len(value) <= MAX_ID_CHARS and _is_text(value)
+    return value is None or -MAX_ID_INT <= value <= MAX_ID_INT
+
+
 def parse_line(line: bytes) -> Request:
     """Read one request line; raise LinkError carrying the id whenever it could be read."""
     obj = decode_object(line)
     request_id = obj.get("id")
     if not _is_request_id(request_id):
         raise LinkError(ErrorCode.BAD_ARGS, "'id' must be an integer, a string or null")
+    if not _echoable(request_id):
+        raise LinkError(ErrorCode.BAD_REQUEST, f"'id' cannot be echoed: a string id is "
+                        f"Unicode text of at most {MAX_ID_CHARS} characters, an integer id "
+                        f"at most 2^63 either way; nothing was done")
+    problem = _shape_problem(obj)
+    if problem is not None:
+        raise LinkError(ErrorCode.BAD_JSON, problem, request_id)
     cmd = obj.get("cmd")
     if not isinstance(cmd, str) or not cmd:
         raise LinkError(ErrorCode.BAD_ARGS, "'cmd' must be a non-empty string", request_id)
-    if _too_deep(obj):
-        raise LinkError(ErrorCode.BAD_JSON, f"line nests lists or objects more than "
-                                            f"{MAX_DEPTH} deep", request_id)
     args = {key: value for key, value in obj.items() if key not in _RESERVED_REQUEST_KEYS}
     return Request(id=request_id, cmd=cmd, args=MappingProxyType(args))
 
@@ -148,12 +179,26 @@ def encode_request(request_id: RequestId, cmd: str, args: Mapping[str, Any] | No
 
 
 def encode_reply(request_id: RequestId, result: Mapping[str, Any]) -> bytes:
-    """A successful reply line: ``{"id":…,"ok":true,…result}``."""
-    return _encode(_merge({"id": request_id, "ok": True}, result))
+    """A successful reply line: ``{"id":…,"ok":true,…result}``. Never raises: a result that
+    cannot be a line (over MAX_LINE_BYTES, not JSON) is a bug, logged and answered as
+    ``internal``; the replies that can grow are paged or bounded by their commands."""
+    request_id = request_id if _echoable(request_id) else None
+    try:
+        return _encode(_merge({"id": request_id, "ok": True}, result))
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
+        log.error("a reply could not be sent as a line: %s", str(exc)[:200])
+        return encode_error(request_id, ErrorCode.INTERNAL,
+                            "done, but the reply did not fit in a line (a fault in the box, "
+                            "logged); ask for the state again")
 
 
 def encode_error(request_id: RequestId, code: ErrorCode, message: str) -> bytes:
-    """A failed reply line: ``{"id":…,"ok":false,"error":{"code":…,"message":…}}``."""
+    """A failed reply line: ``{"id":…,"ok":false,"error":{"code":…,"message":…}}``. Never
+    raises: an id that cannot be echoed becomes null, a message that does not fit is cut."""
+    if not _echoable(request_id):
+        request_id = None
+    if not _is_text(message):
+        message = message.encode("utf-8", "replace").decode("utf-8")
     head = {"id": request_id, "ok": False, "error": {"code": str(code), "message": ""}}
     room = MAX_LINE_BYTES - len(_encode(head))
     if len(json.dumps(message, ensure_ascii=False).encode("utf-8")) - 2 > room:
@@ -175,8 +220,14 @@ def _shorten(message: str, room: int) -> str:
 
 
 def encode_event(name: str, payload: Mapping[str, Any]) -> bytes:
-    """An unsolicited event line: ``{"event":name,…payload}``."""
-    return _encode(_merge({"event": name}, payload))
+    """An unsolicited event line: ``{"event":name,…payload}``. Never raises: an event that
+    cannot be a line is a bug, logged, and sent as ``{"event":name,"too_long":true}`` so the
+    host still learns that it happened."""
+    try:
+        return _encode(_merge({"event": name}, payload))
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
+        log.error("event %s could not be sent as a line: %s", name[:64], str(exc)[:200])
+        return _encode({"event": name[:64] if _is_text(name) else "?", "too_long": True})
 
 
 class LineFramer:
