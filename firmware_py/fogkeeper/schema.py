@@ -38,7 +38,7 @@ is not given (the reader then decides, from the state, what its absence means)."
 
 _KIND_WORDS: dict[type, str] = {
     bool: "true or false", int: "an integer", float: "a number", str: "a string",
-    list: "a list", dict: "an object",
+    list: "a list", dict: "an object", object: "any JSON value",
 }
 
 

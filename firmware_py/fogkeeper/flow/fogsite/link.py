@@ -358,7 +358,7 @@ _PHASE = "`not_now` in another phase"
 
 COMMANDS: GameCommands[FogsiteFlow] = GameCommands("fogsite", (
     Command("setup", _via(FogsiteLink.setup), Schema.of(
-        _opt("guardian", str, most=16, doc="`human`, `box`..."),
+        _opt("guardian", GuardianKind),
         _opt("options", dict, doc="`two_player`, `easy`, `balancing`, `hidden_hands`, "
                                   "`guardian`"),
         _opt("colours", list, items=Field("colour", str, most=8), most=4),
