@@ -44,5 +44,5 @@ class Effects:
         save(name, confirmed, values)
         return True
 
-    def set_aside_session(self, reason: str) -> None:
+    def set_aside_session(self, reason: str, what: str = "session") -> None:
         self.set_aside.append(reason)

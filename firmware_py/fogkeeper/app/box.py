@@ -12,13 +12,14 @@ import queue
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol, cast
 
 from PIL import Image, ImageChops, ImageDraw
 
 from fogkeeper.app.store import StorageError
 from fogkeeper.config import Config
-from fogkeeper.errors import describe_bug
+from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import ButtonEvent
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import App, Screen
@@ -123,6 +124,13 @@ class Box:
         first = Screen.RESUME if offer else (Screen.KEYMAP if keymap else Screen.HOME)
         self.app = App(config, self, clock, settings=settings, first_screen=first)
         self.app.saved = offer
+        if offer is not None:
+            why = self._cannot_restore(offer)
+            if why is not None:  # offer only what restores; the rest is kept and named
+                stores.set_aside_session(f"it could not be restored: {why}")
+                self.app.saved = offer = None
+        if getattr(stores, "set_aside", None) is not None:
+            self._say_not_restored(saved, *stores.set_aside)
         if saved is not None and offer is None:
             snapshot.restore_quiet(self.app, saved)  # e.g. the timer's set time, no question
         kept_pin = stores.pin.load()
@@ -219,9 +227,11 @@ class Box:
             except (StorageError, ValueError) as exc:
                 self._storage_failed(str(exc))
 
-    def set_aside_session(self, reason: str) -> None:
-        """A saved session that cannot be resumed is kept under another name, not lost."""
-        self.stores.session.move_aside(reason)
+    def set_aside_session(self, reason: str, what: str = "session") -> None:
+        """A saved session that cannot be resumed is kept under another name, not lost, and
+        the screen says so."""
+        kept = self.stores.set_aside_session(reason)
+        self._say_not_restored({"summary": what}, reason, kept)
 
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
@@ -431,6 +441,38 @@ class Box:
             log.warning("saving works again")
             self.storage_problem = None
             self.emit("storage", {"saved": True})
+
+    def _cannot_restore(self, offer: dict[str, Any]) -> str | None:
+        """Why the offered session's game would not restore (tried on a spare flow), or
+        None when it does: the boot offer is made only for a session that restores."""
+        game = offer.get("game")
+        if not isinstance(game, dict):
+            return None
+        try:
+            probe = self.app.new_game(str(game["name"]))
+        except KeyError:
+            return f"the game {game['name']!r} is not in this firmware"
+        except FogkeeperError as exc:
+            return str(exc)
+        try:
+            probe.restore(game["state"])
+        except FogkeeperError as exc:
+            return str(exc)
+        except Exception as exc:  # a bug in a restore: the session is still kept
+            return describe_bug(exc)
+        return None
+
+    def _say_not_restored(self, saved: dict[str, Any] | None, why: str,
+                          kept: Path | None) -> None:
+        """The screen names a session that could not be restored, why, and where it is."""
+        what = str(saved.get("summary") or "session") if saved else "session"
+        what = what.removeprefix("a ")  # "a game of The FOG": the saved game of The FOG
+        where = f"It is kept in {kept.name}." if kept is not None else \
+            "It could not be moved aside either."
+        reason = why.removeprefix("it could not be restored: ")
+        log.warning("the saved %s could not be restored: %s", what, reason)
+        self.app.show_problem("Not resumed",
+                              f"The saved {what} could not be restored: {reason}. {where}")
 
     def _resumed(self, saved: dict[str, Any] | None) -> dict[str, Any] | None:
         """The saved session with a glass that ran when saved aged to the wall clock now."""

@@ -253,6 +253,9 @@ class Stores:
         self.presets = JsonStore(folder / "presets.json")
         self.pin = JsonStore(folder / "pin.json")  # a PIN set on the box: its salted hash only
         self._last_settings: Any = None
+        # why the saved session was set aside at boot, and the file it was kept in; the box
+        # says so on its screen (a session is never dropped in silence)
+        self.set_aside: tuple[str, Path | None] | None = None
 
     def load_session(self) -> dict[str, Any] | None:
         """The saved session if this firmware can read it, else None (moved aside)."""
@@ -264,9 +267,15 @@ class Stores:
         try:
             saved = check(raw)
         except SnapshotError as exc:
-            self.session.move_aside(str(exc))
+            self.set_aside_session(str(exc))
             return None
         return saved
+
+    def set_aside_session(self, reason: str) -> Path | None:
+        """Keep a session that cannot be resumed under another name, and remember why."""
+        kept = self.session.move_aside(reason)
+        self.set_aside = (reason, kept)
+        return kept
 
     def save_session(self, data: dict[str, Any] | None) -> None:
         if data is None:

@@ -40,7 +40,7 @@ class Effects(Protocol):
     def save_record(self, game: str, record: Mapping[str, object]) -> str: ...
     def load_preset(self, game: str) -> object: ...
     def save_preset(self, game: str, preset: object) -> None: ...
-    def set_aside_session(self, reason: str) -> None: ...
+    def set_aside_session(self, reason: str, what: str = "session") -> None: ...
     def keep_pin(self, digest: str) -> bool: ...
     def keep_board(self, name: str, confirmed: bool, values: dict[str, BoardValue]) -> bool: ...
 
@@ -92,6 +92,7 @@ class App:
         self.saved: dict[str, object] | None = None
         self.game: GameFlow | None = None
         self.problem = ""
+        self.problem_title = ""  # "" : the chosen game could not start
         self._last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
         self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
@@ -374,7 +375,7 @@ class App:
         try:
             self.game = self.new_game(chosen.value)
         except FogkeeperError as exc:
-            self.problem = str(exc)
+            self.problem, self.problem_title = str(exc), ""
             log.warning("cannot start %s: %s", HOME_LABELS[chosen], exc)
             return False
         return True
@@ -407,9 +408,17 @@ class App:
         except Exception as exc:  # e.g. a game this firmware no longer has, or a bug
             why = str(exc) if isinstance(exc, FogkeeperError) else describe_bug(exc)
             log.warning("cannot resume the saved session: %s", why)
-            self.effects.set_aside_session(f"it could not be resumed: {why}")  # never deleted
             self.discard_session()
             self.go_home()
+            self.effects.set_aside_session(f"it could not be restored: {why}",  # never deleted
+                                           str(saved.get("summary") or "session"))
+
+    def show_problem(self, title: str, text: str) -> None:
+        """Put a message on the screen that OK takes back home (e.g. a session that could
+        not be restored, and where it is kept)."""
+        self.problem_title, self.problem = title, text
+        self.machine.set_state(Screen.PROBLEM, model=self)
+        self.mark_changed()
 
     def discard_session(self) -> None:
         self.saved = None

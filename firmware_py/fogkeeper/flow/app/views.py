@@ -122,10 +122,10 @@ def _timer(app: App, now: float) -> Frame:
 
 
 def _problem(app: App, now: float) -> Frame:
-    name = HOME_LABELS[app.home.chosen]
+    title = app.problem_title or f"Can't start {HOME_LABELS[app.home.chosen]}"
     shown = app.problem.replace(f"{config_dir()}/", "config/")  # the screen is small
     lines = tuple(textwrap.wrap(shown, 24))
-    return render_message(MessageView(f"Can't start {name}", lines, "OK back"))
+    return render_message(MessageView(title, lines, "OK back"))
 
 
 def _game(app: App, now: float) -> Frame:
