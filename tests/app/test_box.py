@@ -256,7 +256,8 @@ def test_session_discard_over_the_link(tmp_path: Path) -> None:
     assert BoxHarness(tmp_path).box.app.state.value == "home"
 
 
-def test_a_saved_game_this_firmware_cannot_restore_goes_home(tmp_path: Path) -> None:
+def test_a_saved_game_this_firmware_cannot_restore_is_named_then_goes_home(
+        tmp_path: Path) -> None:
     import json
 
     BoxHarness(tmp_path).tap(*TIMER, B.PRESS).wait(5)
@@ -266,7 +267,8 @@ def test_a_saved_game_this_firmware_cannot_restore_goes_home(tmp_path: Path) -> 
     saved["game"] = {"name": "corps", "state": {"nonsense": True}}
     path.write_text(json.dumps(saved))
     again = BoxHarness(tmp_path)
-    assert again.box.app.state.value == "resume"
+    assert again.box.app.state.value == "problem"  # no offer of what cannot be resumed
+    assert "could not be restored" in " ".join(again.lines)
     again.tap(B.PRESS)
     assert again.box.app.state.value == "home" and again.box.app.game is None
 

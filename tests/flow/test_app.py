@@ -219,7 +219,8 @@ def test_a_saved_session_that_cannot_be_resumed_is_set_aside_not_deleted(
     saved["game"]["state"]["session"] = {"setup": "damaged"}  # a game this firmware can't read
     (tmp_path / "session.json").write_text(json.dumps(saved))
     again = BoxHarness(tmp_path)
-    assert again.request("session.resume")["ok"]
-    assert again.box.app.state.value == "home"
+    assert again.request("session.resume")["error"]["code"] == "not_now"  # never offered
+    assert again.box.app.state.value == "problem"
     (kept,) = tmp_path.glob("session.json.bad-*")
+    assert kept.name in "".join(again.lines)
     assert json.loads(kept.read_text())["game"]["state"]["session"] == {"setup": "damaged"}
