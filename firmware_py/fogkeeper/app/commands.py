@@ -231,7 +231,7 @@ class Commands:
         if args["seconds"] is not None:
             glass.set_duration(args["seconds"])
         if args["players"] is not None:
-            glass.set_players(args["players"])
+            app.set_players(args["players"])
         if args["visual_only"] is not None:
             app.visual_only = args["visual_only"]
         return {"seconds": glass.duration_seconds, "players": glass.times.players,

@@ -125,7 +125,7 @@ def restore_quiet(app: App, saved: dict[str, Any]) -> None:
     glass = saved["hourglass"]
     app.visual_only = saved["visual_only"]
     app.glass.set_duration(glass["duration_seconds"])
-    app.glass.set_players(len(glass["turns"]))
+    app.set_players(len(glass["turns"]))
     app.place_cursors(saved["cursors"])
 
 
