@@ -159,7 +159,7 @@ class Commands:
             "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
                       "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
                       "players": glass.times.players, "visual_only": app.visual_only,
-                      "turns": [list(t) for t in glass.times.turns]},
+                      "turns": glass.times.to_json()},
             "settings": app.settings.to_json(),
             "game": None if app.game is None else {"name": app.game.name,
                                                     **app.game.public_state()},

@@ -338,8 +338,7 @@ class App:
         self.glass.reset()
 
     def clear_times(self) -> None:
-        self.glass.set_players(self.glass.times.players)
-        self.glass.times.turns = [[] for _ in self.glass.times.turns]
+        self.glass.times.clear()
         self.mark_changed()
 
     def tick(self, now: float) -> list[TimerEvent]:
