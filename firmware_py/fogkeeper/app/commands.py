@@ -282,20 +282,27 @@ _ON_OFFER = "`not_now` during a resume offer"
 
 BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("hello", Commands.hello, read_only=True,
-            reply="`name`, `version`, `protocol` (1), `games` (`fog`/`fogsite`/`corps` → "
-                  "`ready` or `coming`), `screen`"),
+            reply="`name`, `version`, `protocol` (2; 1 listed every turn's seconds in "
+                  "`state`), `games` (`fog`/`fogsite`/`corps` → `ready` or `coming`), "
+                  "`screen`"),
     Command("press", Commands.press, Schema.of(
         Field("button", Button), Field("hold", bool, False),
         Field("pin", str, "", most=64, doc="the PIN, needed on a private screen")),
         reply="`screen`: the state after the press",
         refused="`bad_args`; `locked` on a private screen without the right PIN"),
     Command("screen", Commands.screen, read_only=True,
-            reply="`state`, `lines` (the screen as text), `png` (the 128x64 frame, base64 "
-                  "PNG); on a private screen only `private: true` and one line saying so"),
+            reply="`state`, `lines` (the screen as text: a menu's every row, but a list as "
+                  "long as the box's records, *Past games*, only the rows on the panel, with "
+                  "the place in its title, `Past games [12/300]`), `png` (the 128x64 frame, "
+                  "base64 PNG); on a private screen only `private: true` and one line saying "
+                  "so"),
     Command("state", Commands.state, read_only=True,
             reply="`state`, `timer` {`phase`, `seconds_left`, `duration_seconds`, `player`, "
                   "`players`, `visual_only`, `turns`}, `settings`, `game` (the running "
-                  "game's public view or null), `home`"),
+                  "game's public view or null), `home`; `turns` has one entry a player (the "
+                  "first is P1): {`count`, `total_seconds`, `mean_seconds`, "
+                  "`longest_seconds`, `last_seconds` (that player's last 10 turns, oldest "
+                  "first)} for the session, the same few bytes however long it runs"),
     Command("timer.start", Commands.timer_start, Schema.of(SECONDS),
             reply="`phase`, `player`, `seconds_left`; shows the timer",
             refused="`not_now` (already running, a resume offer is pending, or a game "
@@ -307,7 +314,9 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("timer.next", Commands.timer_next,
             reply="ends the turn (recording its time), starts the next player's",
             refused=_ON_OFFER),
-    Command("timer.reset", Commands.timer_reset, reply="back to a full glass, timer menu",
+    Command("timer.reset", Commands.timer_reset,
+            reply="back to a full glass, timer menu; the turn times stay (a long press on "
+                  "the Turn times screen clears them)",
             refused=_ON_OFFER),
     Command("timer.set", Commands.timer_set, Schema.of(
         Field("seconds", int, None, low=5, high=3600, doc="5-3600"),
