@@ -65,7 +65,7 @@ def test_the_expiry_tune_reaches_the_buzzer_pin(tmp_path: Path) -> None:
 def test_link_commands_run_the_timer(tmp_path: Path) -> None:
     h = BoxHarness(tmp_path)
     hello = h.request("hello")
-    assert hello["ok"] and hello["name"] == "fogkeeper" and hello["protocol"] == 1
+    assert hello["ok"] and hello["name"] == "fogkeeper" and hello["protocol"] == 2
     assert set(hello["games"]) == {"fog", "fogsite", "corps"}
     assert h.request("timer.set", seconds=30, players=2)["players"] == 2
     started = h.request("timer.start")
@@ -79,7 +79,7 @@ def test_link_commands_run_the_timer(tmp_path: Path) -> None:
     assert h.request("timer.resume")["phase"] == "running"
     assert h.request("timer.next")["player"] == 2
     assert h.request("timer.reset")["phase"] == "ready"
-    assert h.request("state")["timer"]["turns"] == [[10.0], []]
+    assert [t["last_seconds"] for t in h.request("state")["timer"]["turns"]] == [[10.0], []]
 
 
 def test_screen_command_returns_text_and_the_exact_picture(tmp_path: Path) -> None:

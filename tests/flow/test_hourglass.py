@@ -73,17 +73,17 @@ def test_no_drift_over_100_turns() -> None:
             g.tick(t)
         g.next_player(t)
     assert t == pytest.approx(3000.0, abs=1e-6)
-    assert [len(turns) for turns in g.times.turns] == [25, 25, 25, 25]
-    assert all(s == 30.0 for turns in g.times.turns for s in turns)
+    assert [turns.count for turns in g.times.each] == [25, 25, 25, 25]
+    assert all(turns.total == 750.0 and turns.longest == 30.0 for turns in g.times.each)
 
 
 def test_next_player_records_the_time_used_and_wraps() -> None:
     g = glass(60, players=2)
     g.start(0.0)
     g.next_player(42.5)
-    assert g.player == 1 and g.times.turns == [[42.5], []]
+    assert g.player == 1 and [t.last for t in g.times.each] == [[42.5], []]
     g.next_player(42.5 + 10)
-    assert g.player == 0 and g.times.turns == [[42.5], [10.0]]
+    assert g.player == 0 and [t.last for t in g.times.each] == [[42.5], [10.0]]
     assert g.phase is Phase.RUNNING and g.remaining(52.5) == 60.0
 
 
@@ -96,7 +96,7 @@ def test_snapshot_of_a_running_glass_comes_back_paused_with_its_time() -> None:
     back.restore(saved)
     assert back.phase is Phase.PAUSED
     assert back.remaining(9999.0) == pytest.approx(69.5)
-    assert back.player == 1 and back.times.turns == [[30.0], [], []]
+    assert back.player == 1 and [t.last for t in back.times.each] == [[30.0], [], []]
     back.resume(0.0)
     assert back.tick(69.5)[-1].kind == "expired"
 

@@ -102,10 +102,8 @@ class Commands:
             if game is None or game.name != prefix:
                 raise _NotNow(f"{prefix} is not running; send game.start "
                               f'{{"game": "{prefix}"}} first')
-            rows = game.commands
-            game_row = rows.row(action)
-            return rows.run(game, game_row, read_args(request.cmd, game_row, request.args)), \
-                game_row.read_only
+            reply = game.commands.call(game, action, request.args)
+            return reply, game.commands.row(action).read_only
         known = ", ".join(sorted(self.table))
         raise LinkError(ErrorCode.UNKNOWN_CMD,
                         f"unknown command {request.cmd[:64]!r}; known: {known}, and "
@@ -159,7 +157,7 @@ class Commands:
             "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
                       "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
                       "players": glass.times.players, "visual_only": app.visual_only,
-                      "turns": [list(t) for t in glass.times.turns]},
+                      "turns": glass.times.to_json()},
             "settings": app.settings.to_json(),
             "game": None if app.game is None else {"name": app.game.name,
                                                     **app.game.public_state()},
@@ -231,7 +229,7 @@ class Commands:
         if args["seconds"] is not None:
             glass.set_duration(args["seconds"])
         if args["players"] is not None:
-            glass.set_players(args["players"])
+            app.set_players(args["players"])
         if args["visual_only"] is not None:
             app.visual_only = args["visual_only"]
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
@@ -282,20 +280,27 @@ _ON_OFFER = "`not_now` during a resume offer"
 
 BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("hello", Commands.hello, read_only=True,
-            reply="`name`, `version`, `protocol` (1), `games` (`fog`/`fogsite`/`corps` → "
-                  "`ready` or `coming`), `screen`"),
+            reply="`name`, `version`, `protocol` (2; 1 listed every turn's seconds in "
+                  "`state`), `games` (`fog`/`fogsite`/`corps` → `ready` or `coming`), "
+                  "`screen`"),
     Command("press", Commands.press, Schema.of(
         Field("button", Button), Field("hold", bool, False),
         Field("pin", str, "", most=64, doc="the PIN, needed on a private screen")),
         reply="`screen`: the state after the press",
         refused="`bad_args`; `locked` on a private screen without the right PIN"),
     Command("screen", Commands.screen, read_only=True,
-            reply="`state`, `lines` (the screen as text), `png` (the 128x64 frame, base64 "
-                  "PNG); on a private screen only `private: true` and one line saying so"),
+            reply="`state`, `lines` (the screen as text: a menu's every row, but a list as "
+                  "long as the box's records, *Past games*, only the rows on the panel, with "
+                  "the place in its title, `Past games [12/300]`), `png` (the 128x64 frame, "
+                  "base64 PNG); on a private screen only `private: true` and one line saying "
+                  "so"),
     Command("state", Commands.state, read_only=True,
             reply="`state`, `timer` {`phase`, `seconds_left`, `duration_seconds`, `player`, "
                   "`players`, `visual_only`, `turns`}, `settings`, `game` (the running "
-                  "game's public view or null), `home`"),
+                  "game's public view or null), `home`; `turns` has one entry a player (the "
+                  "first is P1): {`count`, `total_seconds`, `mean_seconds`, "
+                  "`longest_seconds`, `last_seconds` (that player's last 10 turns, oldest "
+                  "first)} for the session, the same few bytes however long it runs"),
     Command("timer.start", Commands.timer_start, Schema.of(SECONDS),
             reply="`phase`, `player`, `seconds_left`; shows the timer",
             refused="`not_now` (already running, a resume offer is pending, or a game "
@@ -307,7 +312,9 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("timer.next", Commands.timer_next,
             reply="ends the turn (recording its time), starts the next player's",
             refused=_ON_OFFER),
-    Command("timer.reset", Commands.timer_reset, reply="back to a full glass, timer menu",
+    Command("timer.reset", Commands.timer_reset,
+            reply="back to a full glass, timer menu; the turn times stay (a long press on "
+                  "the Turn times screen clears them)",
             refused=_ON_OFFER),
     Command("timer.set", Commands.timer_set, Schema.of(
         Field("seconds", int, None, low=5, high=3600, doc="5-3600"),

@@ -56,6 +56,16 @@ def resumed(glass: dict[str, Any], wall_now: float) -> dict[str, Any]:
     return aged
 
 
+class TurnsJson(TypedDict):
+    """One player's turns as JSON: in the session file and the link's ``state`` reply."""
+
+    count: int
+    total_seconds: float
+    mean_seconds: float
+    longest_seconds: float
+    last_seconds: list[float]
+
+
 class GlassSnapshot(TypedDict):
     """The hourglass as JSON (see ``Hourglass.snapshot``)."""
 
@@ -63,7 +73,7 @@ class GlassSnapshot(TypedDict):
     duration_seconds: int
     left_seconds: float
     player: int
-    turns: list[list[float]]
+    turn_times: list[TurnsJson]
     warned: list[int]
 
 
@@ -76,27 +86,76 @@ class TimerEvent:
     player: int
 
 
+# The turn times a player's record keeps besides the count, total and longest: the last few,
+# never every one, so a session of any length saves in the same few bytes and the ``state``
+# reply of 8 players stays near 1.5 kB of its 4,096-byte line.
+LAST_TURNS = 10
+
+
+@dataclass
+class PlayerTurns:
+    """One player's turns this session, in a size that does not grow with the session."""
+
+    count: int = 0
+    total: float = 0.0
+    longest: float = 0.0
+    last: list[float] = field(default_factory=list)  # the last LAST_TURNS, oldest first
+
+    def add(self, seconds: float) -> None:
+        seconds = round(seconds, 2)
+        self.count += 1
+        self.total = round(self.total + seconds, 2)
+        self.longest = max(self.longest, seconds)
+        self.last = [*self.last, seconds][-LAST_TURNS:]
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def to_json(self) -> TurnsJson:
+        return {"count": self.count, "total_seconds": self.total,
+                "mean_seconds": round(self.mean, 2), "longest_seconds": self.longest,
+                "last_seconds": list(self.last)}
+
+    @classmethod
+    def from_json(cls, saved: dict[str, Any]) -> PlayerTurns:
+        """From ``to_json`` (already checked by the session loader)."""
+        return cls(int(saved["count"]), float(saved["total_seconds"]),
+                   float(saved["longest_seconds"]),
+                   [float(t) for t in saved["last_seconds"]][-LAST_TURNS:])
+
+    @classmethod
+    def folded(cls, seconds: list[float]) -> PlayerTurns:
+        """Every turn's seconds, as a firmware before this one saved them, made a record."""
+        turns = cls()
+        for each in seconds:
+            turns.add(each)
+        return turns
+
+
 @dataclass
 class TurnTimes:
-    """Seconds each player's turns took this session (index 0 = player 1)."""
+    """Each player's turns this session (index 0 = player 1)."""
 
     players: int
-    turns: list[list[float]] = field(default_factory=list)
+    each: list[PlayerTurns] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        while len(self.turns) < self.players:
-            self.turns.append([])
-        del self.turns[self.players:]
+        while len(self.each) < self.players:
+            self.each.append(PlayerTurns())
+        del self.each[self.players:]
 
     def add(self, player: int, seconds: float) -> None:
-        self.turns[player].append(round(seconds, 2))
+        self.each[player].add(seconds)
 
-    def summary(self, player: int) -> tuple[int, float, float]:
-        """(number of turns, mean seconds, longest seconds) for one player."""
-        times = self.turns[player]
-        if not times:
-            return 0, 0.0, 0.0
-        return len(times), sum(times) / len(times), max(times)
+    def of(self, player: int) -> PlayerTurns:
+        return self.each[player]
+
+    def clear(self) -> None:
+        self.each = [PlayerTurns() for _ in self.each]
+
+    def to_json(self) -> list[TurnsJson]:
+        return [turns.to_json() for turns in self.each]
 
 
 class Hourglass:
@@ -179,7 +238,7 @@ class Hourglass:
         self.start(now)
 
     def set_players(self, players: int) -> None:
-        self.times = TurnTimes(players, self.times.turns)
+        self.times = TurnTimes(players, self.times.each)
         self.player %= players
 
     def tick(self, now: float) -> list[TimerEvent]:
@@ -215,14 +274,15 @@ class Hourglass:
             "duration_seconds": self.duration_seconds,
             "left_seconds": round(self.remaining(now), 3),
             "player": self.player,
-            "turns": [list(t) for t in self.times.turns],
+            "turn_times": self.times.to_json(),
             "warned": sorted(self._warned),
         }
 
     def restore(self, saved: dict[str, Any]) -> None:
         """Put back a snapshot (already checked by the session loader)."""
         self.duration_seconds = int(saved["duration_seconds"])
-        self.times = TurnTimes(len(saved["turns"]), [list(t) for t in saved["turns"]])
+        each = [PlayerTurns.from_json(t) for t in saved["turn_times"]]
+        self.times = TurnTimes(len(each), each)
         self.player = int(saved["player"]) % self.times.players
         self._left_when_paused = float(saved["left_seconds"])
         self._warned = set(saved["warned"])

@@ -7,10 +7,13 @@ from typing import Any
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.app import MENUS, App, Screen
 from fogkeeper.flow.game import GameFlow
-from fogkeeper.flow.hourglass import GlassSnapshot, Phase
+from fogkeeper.flow.hourglass import GlassSnapshot, Phase, PlayerTurns
 
 FORMAT = "fogkeeper-session"
-VERSION = 1
+VERSION = 2
+# version 1 kept every turn's seconds (``hourglass.turns``); it is read, and folded into
+# the per-player records version 2 keeps (``hourglass.turn_times``)
+EVERY_TURN_LISTED = 1
 QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME, Screen.PROBLEM}
 
 
@@ -44,7 +47,7 @@ def describe(screen: Screen, glass: GlassSnapshot, game: str | None = None) -> s
     """A few words for the boot offer, e.g. 'timer P2 0:42 paused'."""
     if game is not None:
         return f"a game of {game}"
-    if glass["phase"] != Phase.READY.value or any(glass["turns"]):
+    if glass["phase"] != Phase.READY.value or _any_turns(glass):
         left = round(glass["left_seconds"])
         return f"timer P{glass['player'] + 1} {left // 60}:{left % 60:02d} {glass['phase']}"
     return screen.value.replace("_", " ")
@@ -53,18 +56,24 @@ def describe(screen: Screen, glass: GlassSnapshot, game: str | None = None) -> s
 def worth_offering(saved: dict[str, Any]) -> bool:
     """Offer a resume only when there is something to lose by starting fresh."""
     glass = saved.get("hourglass", {})
-    busy = glass.get("phase") != Phase.READY.value or any(glass.get("turns", [])) or bool(
+    busy = glass.get("phase") != Phase.READY.value or _any_turns(glass) or bool(
         saved.get("game"))
     return busy or saved.get("screen") not in {s.value for s in QUIET_SCREENS}
+
+
+def _any_turns(glass: GlassSnapshot | dict[str, Any]) -> bool:
+    return any(turns["count"] for turns in glass.get("turn_times", []))
 
 
 def check(saved: object) -> dict[str, Any]:
     """Raise SnapshotError naming the first thing wrong; return the snapshot when usable."""
     if not isinstance(saved, dict) or saved.get("format") != FORMAT:
         raise SnapshotError("not a fogkeeper session file")
-    if saved.get("version") != VERSION:
+    if saved.get("version") not in (EVERY_TURN_LISTED, VERSION):
         raise SnapshotError(f"session format version {saved.get('version')!r}, "
-                            f"this firmware reads {VERSION}")
+                            f"this firmware reads {EVERY_TURN_LISTED}-{VERSION}")
+    if saved["version"] == EVERY_TURN_LISTED:
+        saved = _turns_folded(saved)
     _expect(saved.get("screen") in {s.value for s in Screen}, "screen")
     cursors = saved.get("cursors")
     _expect(isinstance(cursors, dict) and all(
@@ -88,15 +97,43 @@ def _check_glass(glass: object) -> None:
         raise _bad("hourglass.duration_seconds")
     left = glass.get("left_seconds")
     _expect(isinstance(left, int | float) and 0 <= left <= duration, "hourglass.left_seconds")
-    turns = glass.get("turns")
+    turns = glass.get("turn_times")
     if not (isinstance(turns, list) and 1 <= len(turns) <= 8 and all(
-            isinstance(t, list) and all(isinstance(x, int | float) for x in t) for t in turns)):
-        raise _bad("hourglass.turns")
+            _is_turns(t) for t in turns)):
+        raise _bad("hourglass.turn_times")
     player = glass.get("player")
     _expect(isinstance(player, int) and 0 <= player < len(turns), "hourglass.player")
     warned = glass.get("warned")
     _expect(isinstance(warned, list) and all(isinstance(w, int) for w in warned),
             "hourglass.warned")
+
+
+def _is_turns(turns: object) -> bool:
+    """One player's record of turns, as ``PlayerTurns.to_json`` writes it."""
+    if not isinstance(turns, dict):
+        return False
+    count, last = turns.get("count"), turns.get("last_seconds")
+    return (isinstance(count, int) and count >= 0
+            and all(_seconds(turns.get(key)) for key in ("total_seconds", "longest_seconds"))
+            and isinstance(last, list) and all(_seconds(t) for t in last))
+
+
+def _seconds(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+
+
+def _turns_folded(saved: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 session as version 2: each player's listed turns made one record."""
+    glass = saved.get("hourglass")
+    if not isinstance(glass, dict):
+        return saved  # refused by the checks that follow, by name
+    turns = glass.get("turns")
+    if not (isinstance(turns, list) and all(
+            isinstance(t, list) and all(_seconds(x) for x in t) for t in turns)):
+        raise _bad("hourglass.turns")
+    kept = {key: value for key, value in glass.items() if key != "turns"}
+    kept["turn_times"] = [PlayerTurns.folded(t).to_json() for t in turns]
+    return {**saved, "version": VERSION, "hourglass": kept}
 
 
 def _expect(ok: bool, key: str) -> None:
@@ -125,7 +162,7 @@ def restore_quiet(app: App, saved: dict[str, Any]) -> None:
     glass = saved["hourglass"]
     app.visual_only = saved["visual_only"]
     app.glass.set_duration(glass["duration_seconds"])
-    app.glass.set_players(len(glass["turns"]))
+    app.set_players(len(glass["turn_times"]))
     app.place_cursors(saved["cursors"])
 
 

@@ -25,6 +25,9 @@ class MenuView:
     cursor: int
     hint: str
     corner: str = ""
+    # the frame's lines carry only the window of rows the panel shows (the corner says where
+    # it is, "12/300"): for a list that grows with what the box keeps, e.g. its past games
+    lines_on_panel_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,17 +57,19 @@ def render_menu(view: MenuView) -> Frame:
     scrolls = len(view.items) > MENU_ROWS
     corner = view.corner or (f"{view.cursor + 1}/{len(view.items)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
+    first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
+    on_panel = range(first, min(len(view.items), first + MENU_ROWS))
     if view.items and _too_long(view.items[view.cursor]):
         _draw_long_choice(draw, view)
     else:
-        first = min(max(0, view.cursor - 1), max(0, len(view.items) - MENU_ROWS))
-        shown = view.items[first:first + MENU_ROWS]
-        for i, item in enumerate(shown):
+        for i, at in enumerate(on_panel):
+            item = view.items[at]
             d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, item.label, item.value,
-                  selected=first + i == view.cursor)
+                  selected=at == view.cursor)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
-    for i, item in enumerate(view.items):
+    for i in on_panel if view.lines_on_panel_only else range(len(view.items)):
+        item = view.items[i]
         mark = ">" if i == view.cursor else " "
         lines.append(f"{mark} {item.label}" + (f": {item.value}" if item.value else ""))
     lines.append(view.hint)

@@ -69,7 +69,8 @@ def test_joystick_entry_goes_back_a_circle_and_offers_only_unused_tokens() -> No
 def test_a_key_over_the_link_moves_the_waiting_screen_on() -> None:
     t = Table().open_corps().choose(2).press(DOWN, OK)
     assert t.screen is C.KEY_WAIT and t.shows("Send corps.key with the")
-    reply = t.game.command("key", {"pin": "4711", "key": corps.format_key_file([KEY])})
+    reply = t.game.commands.call(t.game, "key",
+                                 {"pin": "4711", "key": corps.format_key_file([KEY])})
     assert reply["screen"] == "sealed" and t.lines[1] == f"Map 2, Water: circle {KEY.water_slot}."
 
 

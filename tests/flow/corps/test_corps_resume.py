@@ -71,7 +71,8 @@ def test_the_same_screen_comes_back(play: Callable[[Table], Table], screen: C) -
 def test_the_key_is_still_sealed_and_still_secret_after_the_cut() -> None:
     back = power_cut(mid_board(Table()))
     with pytest.raises(LinkError) as refused:
-        back.game.command("key", {"pin": "4711", "key": corps.format_key_file([KEY])})
+        back.game.commands.call(back.game, "key",
+                                {"pin": "4711", "key": corps.format_key_file([KEY])})
     assert refused.value.code is ErrorCode.LOCKED
     public = json.dumps(back.game.public_state())
     assert public.count('"key": "sealed"') == 1 and '"answers"' not in public

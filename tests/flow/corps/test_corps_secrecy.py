@@ -39,7 +39,7 @@ def other_key(key: AnswerKey) -> AnswerKey:
 def ask(t: Table, seen: Seen, action: str, **args: Any) -> None:
     ended = t.game.session.chapter.ended
     try:
-        seen.add(json.dumps(t.game.command(action, args), sort_keys=True), ended)
+        seen.add(json.dumps(t.game.commands.call(t.game, action, args), sort_keys=True), ended)
     except LinkError as exc:
         seen.add(f"{exc.code}: {exc.message}", ended)
 

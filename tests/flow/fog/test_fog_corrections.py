@@ -155,7 +155,7 @@ def test_the_link_corrects_the_losses_up_to_the_score() -> None:
     to_losses(t)
     every_colour_done(t)
     colour = t.fog.s.colours[1]
-    reply = t.fog.command("lost", {"losses": [{"owner": colour, "row": "A",
+    reply = t.fog.commands.call(t.fog, "lost", {"losses": [{"owner": colour, "row": "A",
                                                 "nation": "red", "type": "commoner"}]})
     assert reply["losses"] == 1
     assert t.fog.s.state.losses == (Loss("A", colour, "red", IslanderType.COMMONER),)

@@ -108,7 +108,7 @@ def test_the_link_enters_a_card() -> None:
     t = table_game(Events_deck="with calm")
     t.press(OK, HOLD, OK)
     assert t.screen is F.CARD
-    reply = t.fog.command("card", {"card": "A19"})
+    reply = t.fog.commands.call(t.fog, "card", {"card": "A19"})
     assert reply == {"screen": "turn", "deck": "events", "player": ""}
     assert t.fog.s.show_starts_turn and t.fog.s.state.event == "A19"
 

@@ -51,7 +51,7 @@ def test_a_solo_game_may_have_its_guardian() -> None:
 
 
 def cost(t: AppDriver, **args: Any) -> dict[str, Any]:
-    return t.fog.command("cost", args)
+    return t.fog.commands.call(t.fog, "cost", args)
 
 
 def test_cunning_a_prices_the_2nd_and_3rd_swap_of_an_islander() -> None:
@@ -80,14 +80,14 @@ def test_endurance_gets_its_free_run_in_the_helper() -> None:
 def test_fog_setup_honours_scenario_and_refuses_a_multiplayer_fog_start() -> None:
     t = AppDriver()
     t.press(OK)
-    reply = t.fog.command("setup", {"mode": "solo", "scenario": "S001"})
+    reply = t.fog.commands.call(t.fog, "setup", {"mode": "solo", "scenario": "S001"})
     assert reply["setup"]["fog_start"] == 9 and t.fog.s.setup["crew_rp"] == 20
     again = AppDriver()
     again.press(OK)
     for args, words in (({"fog_start": 10}, "'fog_start' is the solo scenario's"),
                         ({"mode": "solo", "scenario": "nope"}, "'scenario' 'nope'")):
         try:
-            again.fog.command("setup", args)
+            again.fog.commands.call(again.fog, "setup", args)
         except LinkError as exc:
             assert words in str(exc)
         else:

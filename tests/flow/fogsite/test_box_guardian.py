@@ -191,7 +191,7 @@ def relic_answer(seed: int, level: str, relic: int) -> tuple[object, object, tup
     truths = question_candidates(t.session.running, red, relic, None, ())
     hunter = HUNTER_POLICY.choose_answer(t.session.running, Colour.RED, relic, truths,
                                          random.Random(0))
-    reply = t.flow.command("relic", {"colour": "R", "relic": relic})
+    reply = t.flow.commands.call(t.flow, "relic", {"colour": "R", "relic": relic})
     return reply["value"], hunter, truths
 
 

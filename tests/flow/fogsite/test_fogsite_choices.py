@@ -143,7 +143,7 @@ def test_after_a_loss_the_team_plays_on_with_a_negative_score() -> None:
     t.session.running = replace(t.session.running, time_limit=TimeLimit((0, 0, 1)))
     t.press("ok", "ok", "down", "ok")  # the last Map tile
     for letter in "RGB":
-        t.flow.command("end_turn", {"colour": letter})
+        t.flow.commands.call(t.flow, "end_turn", {"colour": letter})
     assert t.stage == "winner" and t.lines[-1] == "OK reveal  > play on"
     assert not t.private  # the maze is not shown yet
     t.press("right")
@@ -158,11 +158,11 @@ def test_after_a_loss_the_team_plays_on_with_a_negative_score() -> None:
 
 def test_a_relic_over_the_link_waits_for_the_guardians_choice() -> None:
     t = hold(team_turn(), "R", 4)
-    reply = t.flow.command("relic", {"colour": "R", "relic": 4})
+    reply = t.flow.commands.call(t.flow, "relic", {"colour": "R", "relic": 4})
     assert reply["pending"] == "guardian_choice" and reply["answer"] is None
     assert t.stage == "choice_gate"
     with pytest.raises(LinkError, match="choosing an answer"):
-        t.flow.command("end_turn", {"colour": "R"})
+        t.flow.commands.call(t.flow, "end_turn", {"colour": "R"})
     t.press("ok").lock().press("ok")
     assert t.stage == "answer" and t.session.running.collected == (4,)
 
@@ -170,9 +170,10 @@ def test_a_relic_over_the_link_waits_for_the_guardians_choice() -> None:
 def test_the_guardian_answers_over_the_link_with_the_pin() -> None:
     t = hold(team_turn(), "R", 4)
     with pytest.raises(LinkError) as refused:
-        t.flow.command("relic", {"colour": "R", "relic": 4, "answer": 8})
+        t.flow.commands.call(t.flow, "relic", {"colour": "R", "relic": 4, "answer": 8})
     assert refused.value.code.value == "locked"
-    reply = t.flow.command("relic", {"colour": "R", "relic": 4, "answer": 8, "pin": "1234"})
+    reply = t.flow.commands.call(t.flow, "relic",
+                                 {"colour": "R", "relic": 4, "answer": 8, "pin": "1234"})
     assert reply["value"] == 8 and t.stage == "answer"
 
 
@@ -180,14 +181,15 @@ def test_the_link_plays_on_after_a_loss() -> None:
     t = team_turn()
     t.session.running = replace(t.session.running, time_limit=TimeLimit((0, 0, 0)))
     for letter in "RGB":
-        t.flow.command("end_turn", {"colour": letter})
+        t.flow.commands.call(t.flow, "end_turn", {"colour": letter})
     assert t.session.facts().winner is Side.GUARDIAN
-    reply = t.flow.command("play_on", {})
+    reply = t.flow.commands.call(t.flow, "play_on", {})
     assert reply["playing_on"] and reply["phase"] == "escape" and reply["winner"] is None
-    reply = t.flow.command("escape", {"announce": True})  # not on one space: play goes on
+    # not on one space: play goes on
+    reply = t.flow.commands.call(t.flow, "escape", {"announce": True})
     assert reply["phase"] == "guardian" and reply["winner"] is None
     with pytest.raises(LinkError, match="not now"):
-        t.flow.command("play_on", {})
+        t.flow.commands.call(t.flow, "play_on", {})
 
 
 @pytest.mark.parametrize("relic", [2, 4, 5, 7])
@@ -226,7 +228,7 @@ def test_hidden_hands_are_shown_only_after_the_box_is_handed_over() -> None:
     t.press("ok").lock().press("ok", "ok")
     hold(t, "R", 5, 9)
     assert t.session.running.options.hidden_hands
-    state = t.flow.command("state", {})
+    state = t.flow.commands.call(t.flow, "state", {})
     assert state["investigators"][0]["hand"] is None
     assert state["investigators"][0]["hand_size"] == 2
     t.press("ok")

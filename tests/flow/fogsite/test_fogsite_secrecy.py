@@ -30,7 +30,9 @@ def leaks(text: str) -> list[str]:
 
 def play(t: FogsiteTable) -> list[dict[str, Any]]:
     """A game mixing the joystick and the link; returns every link reply."""
-    command = t.flow.command
+    def command(action: str, args: dict[str, Any]) -> dict[str, Any]:
+        return t.flow.commands.call(t.flow, action, args)
+
     replies = [command("setup", {"maze": MAZE, "sleeping": "G", "guardian_start": "E3",
                                  "pin": PIN, "options": {"balancing": ["I2", "G6"]}})]
     t.look().press("ok").lock().press("down", "ok", "ok")  # Guardian S1, behind the PIN
@@ -92,7 +94,7 @@ def test_the_scan_finds_the_maze_where_it_is_allowed() -> None:
     play(t)
     unlocked = ["\n".join(lines) for screen, lines in t.seen if screen in UNLOCKED]
     assert unlocked and all("R.#.B" in text for text in unlocked)
-    revealed = t.flow.command("reveal", {"pin": PIN})
+    revealed = t.flow.commands.call(t.flow, "reveal", {"pin": PIN})
     assert leaks(json.dumps(revealed))  # the Guardian's PIN opens it
 
 

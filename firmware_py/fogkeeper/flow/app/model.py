@@ -301,10 +301,16 @@ class App:
             seconds = self.glass.duration_seconds + 5 * direction
             self.glass.set_duration(max(5, min(3600, seconds)))
         elif chosen is TimerItem.PLAYERS:
-            self.glass.set_players(max(1, min(8, self.glass.times.players + direction)))
+            self.set_players(max(1, min(8, self.glass.times.players + direction)))
         elif chosen is TimerItem.SOUND:
             self.visual_only = not self.visual_only
         self.mark_changed()
+
+    def set_players(self, players: int) -> None:
+        """The timer's player count, from its menu or the link: the Turn times cursor stays on
+        a player the timer still has."""
+        self.glass.set_players(players)
+        self.times_row = min(self.times_row, players - 1)
 
     # ---- the hourglass -----------------------------------------------------------------
     def is_glass_still(self) -> bool:
@@ -333,8 +339,7 @@ class App:
         self.glass.reset()
 
     def clear_times(self) -> None:
-        self.glass.set_players(self.glass.times.players)
-        self.glass.times.turns = [[] for _ in self.glass.times.turns]
+        self.glass.times.clear()
         self.mark_changed()
 
     def tick(self, now: float) -> list[TimerEvent]:

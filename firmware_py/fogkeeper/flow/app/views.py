@@ -137,9 +137,10 @@ def _timer_times(app: App, now: float) -> Frame:
     times = app.glass.times
     items = []
     for player in range(times.players):
-        count, mean, _longest = times.summary(player)
-        plural = "s" if count > 1 else ""
-        value = f"{count} turn{plural}, avg {mm_ss(round(mean))}" if count else "-"
+        turns = times.of(player)
+        plural = "s" if turns.count > 1 else ""
+        value = (f"{turns.count} turn{plural}, avg {mm_ss(round(turns.mean))}" if turns.count
+                 else "-")
         items.append(MenuItem(f"P{player + 1}", value))
     return render_menu(MenuView("Turn times", tuple(items), app.times_row,
                                 "B back  hold OK: clear"))

@@ -53,10 +53,17 @@ def _menu(flow: FogFlow, now: float) -> Frame:
     return _list(flow, title, hint)
 
 
-def _list(flow: FogFlow, title: str, hint: str, corner: str = "") -> Frame:
+def _list(flow: FogFlow, title: str, hint: str, corner: str = "", *,
+          lines_on_panel_only: bool = False) -> Frame:
     items = tuple(MenuItem(r.label, r.value) for r in menu_rows(flow.s, flow.screen))
     cursor = min(flow.s.cursor, max(0, len(items) - 1))
-    return render_menu(MenuView(title, items, cursor, hint, corner))
+    return render_menu(MenuView(title, items, cursor, hint, corner, lines_on_panel_only))
+
+
+def _history(flow: FogFlow, now: float) -> Frame:
+    """Past games: as many as the records folder holds, so the link gets the rows on the
+    panel, never the whole list (a few hundred games would not fit a line)."""
+    return _list(flow, "Past games", "^v read  OK back", lines_on_panel_only=True)
 
 
 def _form(flow: FogFlow, title: str, note: str, hint: str) -> Frame:
@@ -279,5 +286,5 @@ RENDERERS: dict[FogScreen, Callable[[FogFlow, float], Frame]] = {
     F.FOG: _fog, F.LOSSES: _losses, F.PICK: _pick, F.SCORE: _score, F.BONUS: _bonus,
     F.BOATS: _boats, F.CARD: _card, F.SHOW: _show, F.PICTURE: _picture,
     F.RESULTS: _results, F.END_NOW: _end_now, F.ASK: _ask, F.NOTICE: _notice, F.QUIT: _quit,
-    F.BOARD: _board,
+    F.BOARD: _board, F.HISTORY: _history,
 }

@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.link.catalogue import Args, Command, by_name
 from fogkeeper.link.protocol import ErrorCode, LinkError
+from fogkeeper.schema import SchemaError
 
 LinkArgs = Args
 Reply = dict[str, object]
@@ -70,6 +71,18 @@ class GameCommands(Generic[Flow]):
             raise LinkError(ErrorCode.UNKNOWN_CMD,
                             f"unknown command {self.game}.{action[:64]}; known: {known}")
         return found
+
+    def call(self, flow: Flow, action: str, args: Args) -> Reply:
+        """``<game>.<action>`` with the host's arguments: the row found, its arguments read
+        through its schema (bad_args naming the key), then run. The box's one dispatcher
+        comes here for every game command."""
+        row = self.row(action)
+        try:
+            read = row.args.read(args)
+        except SchemaError as exc:
+            raise LinkError(ErrorCode.BAD_ARGS,
+                            f"{self.game}.{action}: argument {exc}") from None
+        return self.run(flow, row, read)
 
     def run(self, flow: Flow, row: Command[Flow], args: Args) -> Reply:
         """Run ``row`` with arguments its schema has read; refusals become link errors."""
