@@ -16,9 +16,13 @@ MAX_LINE_BYTES = 4096
 """Longest line either side may send, counting every byte up to and including the LF."""
 
 _MAX_CONTENT_BYTES = MAX_LINE_BYTES - 1
+# What a reply's result may take so that any id that can be echoed still fits (64
+# characters, each at most 6 bytes escaped, and the reply's own keys): a command whose reply
+# can grow pages it within this room (see ``fitting``).
+RESULT_ROOM = MAX_LINE_BYTES - 1 - (2 + 6 * 64) - len('{"id":,"ok":true}')
 _RESERVED_REQUEST_KEYS = frozenset({"id", "cmd"})
 MAX_DEPTH = 16  # lists and objects in a request nest at most this deep (a key file needs 4)
-MAX_ID_CHARS = 128  # a string id is echoed in the reply: it must leave room for the reply
+MAX_ID_CHARS = 64  # a string id is echoed in the reply: it must leave room for the reply
 MAX_ID_INT = 2**63  # an integer id is at most this big either way (a 64-bit host counter)
 
 log = logging.getLogger(__name__)
@@ -171,6 +175,25 @@ def _merge(head: dict[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
     if clash:
         raise ValueError(f"reserved keys in the body: {sorted(clash)}")
     return head | dict(body)
+
+
+def result_bytes(result: Mapping[str, Any]) -> int:
+    """How many bytes ``result`` takes in a reply line (without the id and ``ok``)."""
+    return len(json.dumps(result, separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode("utf-8", "replace"))
+
+
+def fitting(result: Mapping[str, Any], entries: list[Any], put: Any) -> list[Any]:
+    """The longest head of ``entries`` that ``put(result, head)`` keeps within RESULT_ROOM:
+    a page of a growing list cut by bytes, so its reply always fits a line."""
+    low, high = 0, len(entries)
+    while low < high:  # the longest head that fits
+        mid = (low + high + 1) // 2
+        if result_bytes(put(result, entries[:mid])) <= RESULT_ROOM:
+            low = mid
+        else:
+            high = mid - 1
+    return entries[:low]
 
 
 def encode_request(request_id: RequestId, cmd: str, args: Mapping[str, Any] | None = None) -> bytes:

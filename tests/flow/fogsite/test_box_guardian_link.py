@@ -165,3 +165,24 @@ def test_a_hint_costs_a_tile_and_tells_a_true_fact_the_team_lacked(box: BoxHarne
 def test_a_hint_needs_the_box_as_guardian(box: BoxHarness) -> None:
     reply = box.request("fogsite.hint")
     assert code_of(reply) == "not_now"
+
+
+@pytest.mark.parametrize("seed", [SEED, 12345, 999])
+def test_the_reveal_pages_the_whole_log_with_the_largest_page_in_one_line_each(
+        box: BoxHarness, seed: int) -> None:
+    replies = play_to_the_end(box, ok(set_up(box, seed=seed)))
+    assert replies[-1]["winner"] is not None
+    before = len(box.link.lines)
+    plain = ok(box.request("fogsite.reveal"))["reveal"]
+    entries: list[list[Any]] = []
+    while len(entries) < plain["log_size"]:
+        page = ok(box.request("fogsite.reveal", log_from=len(entries), log_count=20))
+        assert page["reveal"]["log"], "a page that fits nothing would never end"
+        entries += page["reveal"]["log"]
+    assert len(entries) == plain["log_size"] and entries[-1] == plain["log"][-1]
+    state_pages: list[list[Any]] = []
+    while len(state_pages) < plain["log_size"]:
+        state_pages += ok(box.request("fogsite.state", log_from=len(state_pages),
+                                      log_count=20))["log"]
+    assert state_pages == [entry[:4] for entry in entries]  # the public columns only
+    assert box.link.lines[before:]  # RecordingLink held every line to 4,096 bytes

@@ -20,7 +20,7 @@ from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply
 from fogkeeper.link.catalogue import Command
-from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
+from fogkeeper.link.protocol import ErrorCode, LinkError, choice, fitting, optional, require
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -43,6 +43,7 @@ NO_PIN_NOTE = "no PIN is set: nothing can be unlocked before the end"
 BOX_NOTE = "the box is the Guardian: nobody knows the maze, nothing unlocks before the end"
 SIZES = (5, 4)  # 4: the Easy Rule
 LOG_PAGE_MOST = 20
+_NOWHERE = object()
 RECENT_LOG_ENTRIES = 6
 MOVE_TEXT = re.compile(r"([NESW])(\d+)")
 
@@ -309,18 +310,24 @@ class FogsiteLink:
         return {"attacked": len(attack.attacked), "tiles_removed": attack.tiles_removed}
 
     # ---- views -------------------------------------------------------------------------------
-    def _log_page(self, args: LinkArgs, entries: list[object]) -> Reply:
-        start = optional(args, "log_from", int, -1)
-        count = min(LOG_PAGE_MOST, optional(args, "log_count", int, LOG_PAGE_MOST))
-        if start < 0:
-            return {}
-        return {"log_from": start, "log": entries[start:start + count]}
+    def _page_wanted(self, args: LinkArgs, entries: list[object]) -> tuple[int, list[object]]:
+        """The log entries a ``log_from``/``log_count`` page asks for (start -1: none)."""
+        start = int(args.get("log_from", -1))
+        count = min(LOG_PAGE_MOST, int(args.get("log_count", LOG_PAGE_MOST)))
+        return start, ([] if start < 0 else entries[start:start + count])
 
     def state(self, args: LinkArgs) -> Reply:
         if self.flow.session.game is None:
             return {}
         entries = reveal_view(self.flow.session.running)["log"]
-        return self._log_page(args, [e[:4] for e in entries])
+        start, wanted = self._page_wanted(args, [e[:4] for e in entries])
+        if start < 0:
+            return {}
+        # cut by bytes too: the reply (the public view with it) always fits a line; the
+        # host asks again from log_from + the entries it got
+        page = fitting(self.flow.public_state(), wanted,
+                       lambda around, head: {**around, "log_from": start, "log": head})
+        return {"log_from": start, "log": page}
 
     def reveal(self, args: LinkArgs) -> Reply:
         session = self.flow.session
@@ -329,15 +336,23 @@ class FogsiteLink:
         if session.running.phase is not Phase.OVER:
             self._not_the_box("not before the end")
             self._require_pin(args, "the maze before the end")
+        public = self.flow.public_state()
         view = guardian_view(session.running)
         entries = view.pop("log")
         view.pop("phase")
-        page = self._log_page(args, entries) or {"log": entries[-RECENT_LOG_ENTRIES:]}
+        # the reply carries the public view already: the reveal adds only what it lacks
+        view = {k: v for k, v in view.items() if public.get(k, _NOWHERE) != v}
         routes = {who: [Cell(*c).name for c in cells] for who, cells in session.routes.items()}
         box = {"box": {**session.box_settings(), "seed": session.draft.seed}} \
             if session.box_plays() else {}
-        return {"reveal": {**view, "routes": routes, **box, "log_size": len(entries), **page}}
-
+        shown = {**view, "routes": routes, **box, "log_size": len(entries)}
+        start, wanted = self._page_wanted(args, entries)
+        if start < 0:
+            start, wanted = max(0, len(entries) - RECENT_LOG_ENTRIES), \
+                entries[-RECENT_LOG_ENTRIES:]
+        page = fitting(public, wanted, lambda around, head: {
+            **around, "reveal": {**shown, "log_from": start, "log": head}})
+        return {"reveal": {**shown, "log_from": start, "log": page}}
 
 def _opt(key: str, kind: type, **kw: Any) -> Field:
     return Field(key, kind, ABSENT, **kw)
