@@ -355,3 +355,39 @@ def test_a_new_host_gets_neither_the_last_hosts_half_line_nor_its_replies(
             assert json.loads(new.readline()) == {"id": "new", "ok": True, "cmd": "hello"}
     finally:
         box.server.close()
+
+
+class StallingWire(LoopSerial):
+    """A port whose host stopped reading: one write times out halfway (as pyserial's does,
+    after writing part of the line), then the host reads again; keeps what reached it."""
+
+    def __init__(self) -> None:
+        super().__init__("loop://", timeout=0.05)
+        self.wire = bytearray()
+        self.stalls = 1
+
+    def write(self, data: Any) -> int | None:
+        data = bytes(data)
+        if self.stalls and b"screen" in data:
+            self.stalls -= 1
+            self.wire += data[: len(data) // 2]
+            raise serial.SerialTimeoutException("Write timeout")
+        self.wire += data
+        return len(data)
+
+
+def test_a_line_torn_by_a_write_timeout_never_swallows_the_next_reply() -> None:
+    port = StallingWire()
+    server = LinkServer("/dev/ttyGS0", lambda item: True, opener=lambda spec: port)
+    server.start()
+    try:
+        assert wait_until(lambda: server.connected)
+        server.send(encode_event("screen", {"lines": ["a long quiet countdown"] * 4}))
+        server.send(encode_reply(7, {"screen": "home"}))
+        assert wait_until(lambda: b'"id":7' in port.wire)
+        time.sleep(0.05)
+        lines = bytes(port.wire).split(b"\n")
+        assert {"id": 7, "ok": True, "screen": "home"} in [
+            json.loads(x) for x in lines if x.startswith(b'{"id"')]
+    finally:
+        server.close()

@@ -159,17 +159,23 @@ class LinkServer:
 
     def _write_loop(self) -> None:
         """Writer thread: a stalled host blocks this thread, never the caller of send()."""
+        torn = False  # a timed-out write may have left part of a line on the wire
         while (line := self._outbox.get()) is not None:
             reader = self._reader
             if reader is None:
                 continue
             try:
-                reader.write(line)
+                # end a torn line first: glued to it, this line would be lost to the host
+                # too (a host quiet for minutes lost its next reply that way)
+                reader.write(b"\n" + line if torn else line)
             except serial.SerialTimeoutException:
+                torn = True
                 self._note_backlog("write timed out")
             except (serial.SerialException, OSError) as exc:
+                torn = False  # the next port is a new wire
                 self._drop(reader, f"write failed: {exc}")
             else:
+                torn = False
                 if self._backlogged and self._outbox.empty():
                     self._backlogged = False
                     log.info("link: %s is reading again", self.spec)
