@@ -10,7 +10,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "firmware_py" / "fogkeeper"
 LEAVES = {"fogkeeper", "fogkeeper.errors", "fogkeeper.events", "fogkeeper.paths",
-          "fogkeeper.secret"}
+          "fogkeeper.schema", "fogkeeper.secret"}
 # layer -> the fogkeeper packages it may import (besides itself and the leaves)
 ALLOWED = {
     "rules": set(),

@@ -11,13 +11,13 @@ import pytest
 
 from flow.corps.test_corps_link import KEY_TEXT
 from fogkeeper.app import box as box_module
+from fogkeeper.app import doc_tables
 from fogkeeper.app.commands import BOX_COMMANDS
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.corps.link import COMMANDS as CORPS
 from fogkeeper.flow.fog.link import COMMANDS as FOG
 from fogkeeper.flow.fogsite.link import COMMANDS as FOGSITE
 from fogkeeper.flow.hourglass import SAVED_AT_WALL
-from fogkeeper.link import doc_tables
 from fogkeeper.link.protocol import MAX_LINE_BYTES, LinkError, parse_line
 from support.box import BoxHarness
 
@@ -211,4 +211,4 @@ def test_a_fault_in_a_command_is_answered_internal_and_the_box_plays_on(
 def test_the_docs_command_tables_are_the_rows(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
     assert "<!-- commands:" in text
-    assert doc_tables.filled(text) == text, "run: python -m fogkeeper.link.doc_tables docs"
+    assert doc_tables.filled(text) == text, "run: python -m fogkeeper.app.doc_tables docs"

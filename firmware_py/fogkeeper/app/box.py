@@ -27,7 +27,14 @@ from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import SAVED_AT_WALL, GlassSnapshot, Phase, resumed
 from fogkeeper.flow.kit.pin import valid_digest
 from fogkeeper.flow.settings import Settings
-from fogkeeper.link.protocol import ErrorCode, LinkError, Request, encode_error, encode_event
+from fogkeeper.link.protocol import (
+    ErrorCode,
+    LinkError,
+    Request,
+    encode_error,
+    encode_event,
+    result_bytes,
+)
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
@@ -46,11 +53,25 @@ SAVE_RUNNING_EVERY_SECONDS = 5.0
 PRIVATE_LINES = ("(private screen: look at the box)",)
 
 
+LINES_ROOM = 3000  # bytes of a frame's lines in one screen event or reply; the rest is cut
+
+
 def shareable(shown: Frame) -> dict[str, Any]:
-    """What the host link may know of a frame: nothing of a private one."""
+    """What the host link may know of a frame: nothing of a private one, and of a public
+    one its lines, as many as fit a line of the link (a long list says how many are left)."""
     if shown.private:
         return {"lines": list(PRIVATE_LINES), "private": True}
-    return {"lines": list(shown.lines)}
+    lines = list(shown.lines)
+    if result_bytes({"lines": lines}) <= LINES_ROOM:
+        return {"lines": lines}
+    kept: list[str] = []
+    room = LINES_ROOM - 48  # the closing line's own bytes
+    for line in lines:
+        room -= result_bytes({"": line})
+        if room < 0:
+            break
+        kept.append(line)
+    return {"lines": [*kept, f"(+{len(lines) - len(kept)} lines more on the box)"]}
 
 
 class Sink(Protocol):

@@ -1,4 +1,4 @@
-"""The docs' command tables, made from the command rows: ``python -m fogkeeper.link.doc_tables``
+"""The docs' command tables, made from the command rows: ``python -m fogkeeper.app.doc_tables``
 writes them into the docs; a test keeps the docs equal to what this makes.
 
 A table sits between ``<!-- commands:NAME -->`` and ``<!-- /commands -->`` in its page, so
