@@ -27,7 +27,14 @@ from fogkeeper.flow.fog.setup import DEFAULT_SETUP, apply_scenario, problems, se
 from fogkeeper.flow.fog.table import SCORING, FogScreen
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
 from fogkeeper.link.catalogue import Command
-from fogkeeper.link.protocol import ErrorCode, LinkError, optional, reject_unknown, require
+from fogkeeper.link.protocol import (
+    ErrorCode,
+    LinkError,
+    optional,
+    reject_unknown,
+    require,
+    result_bytes,
+)
 from fogkeeper.rules.fog import IslanderType, Loss, Refusal, current_turn, swallowed_so_far
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
@@ -42,7 +49,28 @@ SEED_NEEDS_PIN = ("a 'seed' decides the secret missions (whoever chose it could 
                   "them): it needs the PIN, given as 'pin'")
 
 
-def public_state(flow: FogFlow) -> dict[str, object]:
+LOSSES_ROOM = 1200  # bytes of losses in one state reply; ``losses_from`` pages the rest
+
+
+def _losses_window(losses: list[object], start: int | None) -> tuple[int, list[object]]:
+    """The losses a state reply carries: from ``start`` (None: the latest) as many as fit
+    LOSSES_ROOM, so a state always fits a line however many Islanders the FOG took."""
+    order = range(len(losses)) if start is not None else range(len(losses) - 1, -1, -1)
+    kept: list[int] = []
+    room = LOSSES_ROOM
+    for i in order:
+        if start is not None and i < start:
+            continue
+        room -= result_bytes({"": losses[i]})
+        if room < 0:
+            break
+        kept.append(i)
+    kept.sort()
+    first = kept[0] if kept else (len(losses) if start is None else min(start, len(losses)))
+    return first, [losses[i] for i in kept]
+
+
+def public_state(flow: FogFlow, losses_from: int | None = None) -> dict[str, object]:
     """What every player may know: never a mission card before the score, and never the
     seed (with it and this firmware the deal of every mission could be predicted)."""
     s = flow.s
@@ -54,10 +82,13 @@ def public_state(flow: FogFlow) -> dict[str, object]:
     deal = missions.mission_turn(s)
     out.update(setup=public_setup(s), round=state.round_no, phase=state.phase,
                fog=state.fog_position, swallowed=list(swallowed_so_far(state, s.rules)),
-               losses=[x.to_dict() for x in state.losses], end_reason=state.end_reason,
+               end_reason=state.end_reason,
                draft={"pick": s.draft_pick, "of": len(s.draft)},
                missions={"kept_by": sorted(s.kept), "open": s.open_missions,
                          "next": deal.player if deal else ""})
+    shown: list[object] = [x.to_dict() for x in state.losses]
+    first, window = _losses_window(shown, losses_from)
+    out.update(losses=window, losses_from=first, losses_total=len(state.losses))
     if state.phase == PHASE_TURN:
         turn = current_turn(state)
         out["turn"] = {"entry": turn.entry, "turn_no": turn.turn_no, "mp_left": turn.mp_left,
@@ -91,7 +122,7 @@ def _reads_event(handler: Handler) -> Handler:
 
 
 def _state(flow: FogFlow, args: LinkArgs) -> Reply:
-    return public_state(flow)
+    return public_state(flow, args.get("losses_from"))
 
 
 def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
@@ -283,7 +314,11 @@ _COST = Schema.of(
 _HERE = "`not_now` on another screen"
 
 COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
-    Command("state", _state, read_only=True, reply="public state"),
+    Command("state", _state, Schema.of(
+        _opt("losses_from", int, low=0, high=10_000,
+             doc="the first loss to list (default: the latest that fit)")),
+        read_only=True, reply="public state; `losses` as many as fit, from `losses_from`, "
+                              "of `losses_total`"),
     Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out)",
             refused=f"{_HERE}, `bad_args`, `locked` (a seed without the PIN)"),
     Command("continue", _go_on, reply="– (OK on that screen)", refused=_HERE),
