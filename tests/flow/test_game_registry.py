@@ -18,7 +18,7 @@ BOX_OWN = ("Timer", "Settings", "About")
 
 
 def test_the_home_menu_is_every_registered_game_in_order_then_the_box_own_screens() -> None:
-    assert HOME_ITEMS == (*(game.title for game in Game), *BOX_OWN)
+    assert (*(game.title for game in Game), *BOX_OWN) == HOME_ITEMS
     assert HOME_ITEMS[:3] == ("The FOG", "FOGSITE", "Corps of Discovery")  # as drawn today
     assert list(GAMES) == ["fog", "fogsite", "corps"]
 
