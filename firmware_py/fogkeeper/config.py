@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fogkeeper.drivers.registry import DISPLAY_DRIVERS, INTERFACES, words
 from fogkeeper.errors import ConfigError
 
 Check = Callable[[Any], bool]
@@ -67,9 +68,8 @@ SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in (
 
 @dataclass(frozen=True)
 class DisplayConfig:
-    driver: str = _rule("ssd1306", "ssd1306, sh1106, terminal or dummy",
-                        _one_of("ssd1306", "sh1106", "terminal", "dummy"))
-    interface: str = _rule("i2c", "i2c or spi", _one_of("i2c", "spi"))
+    driver: str = _rule("ssd1306", words(tuple(DISPLAY_DRIVERS)), _one_of(*DISPLAY_DRIVERS))
+    interface: str = _rule("i2c", words(INTERFACES), _one_of(*INTERFACES))
     i2c_port: int = _rule(1, "an I2C bus number 0-10", _between(0, 10))
     i2c_address: int = _rule(0x3C, "an I2C address 0x03-0x77", _between(0x03, 0x77))
     spi_port: int = _rule(0, "an SPI bus number 0-6", _between(0, 6))
@@ -220,9 +220,14 @@ def _check_wiring(config: Config, source: str) -> None:
     if config.buzzer.kind != "none":
         claim(config.buzzer.pin, "[buzzer] pin")
     d = config.display
-    if d.driver in ("ssd1306", "sh1106") and d.interface == "spi":
-        claim(d.gpio_dc, "[display] gpio_dc")
-        claim(d.gpio_reset, "[display] gpio_reset")
+    driver = DISPLAY_DRIVERS[d.driver]
+    bus = driver.bus(d.interface)
+    if driver.buses and bus is None:
+        raise ConfigError(f"{source}: [display] driver {d.driver!r} is not wired over "
+                          f"{d.interface}; interface: "
+                          f"{words(tuple(b.name for b in driver.buses))}")
+    for key in bus.pins if bus is not None else ():
+        claim(getattr(d, key), f"[display] {key}")
 
 
 # device numbers of /dev/null, /dev/zero, /dev/full, /dev/random...: never a serial port

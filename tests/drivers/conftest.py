@@ -121,10 +121,11 @@ def bus() -> RecordingBus:
 
 @pytest.fixture
 def make_ram() -> Callable[[str], OledRam]:
-    """RAM model of a driver: SH1106 has 132 columns and shows them from column 2."""
+    """RAM model of a driver: SH1106 has 132 columns and shows them from column 2; the
+    SSD1306 and the SSD1309 (an SSD1306 to luma) have 128."""
 
     def make(driver: str) -> OledRam:
-        return OledRam() if driver == "ssd1306" else OledRam(columns=132, visible_offset=2)
+        return OledRam(columns=132, visible_offset=2) if driver == "sh1106" else OledRam()
 
     return make
 

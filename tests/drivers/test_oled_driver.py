@@ -21,7 +21,7 @@ from fogkeeper.errors import ConfigError
 BUS_ARGS: dict[str, Any] = dict(
     interface="i2c", i2c_port=1, i2c_address=0x3C, spi_port=0, spi_device=0,
     spi_speed_hz=8_000_000, gpio_dc=24, gpio_reset=25)
-OLEDS = ["ssd1306", "sh1106"]
+OLEDS = [name for name, row in DISPLAY_DRIVERS.items() if row.luma_class]  # ssd1306, sh1106...
 
 
 class Clock:
@@ -283,7 +283,7 @@ def test_the_terminal_emulator_is_a_128x64_mono_device(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize(("driver", "overrides", "message"), [
-    ("st7735", {}, "dummy, sh1106, ssd1306, terminal"),
+    ("st7735", {}, "dummy, sh1106, ssd1306, ssd1309, terminal"),
     ("ssd1306", {"interface": "usb"}, "i2c, spi"),
     ("sh1106", {"interface": "spi", "spi_speed_hz": 3_000_000}, "8000000"),
 ])
@@ -299,5 +299,5 @@ def test_a_missing_i2c_bus_says_where_it_looked() -> None:
         create_device("ssd1306", **{**BUS_ARGS, "i2c_port": 97})
 
 
-def test_the_registry_offers_the_four_drivers() -> None:
-    assert set(DISPLAY_DRIVERS) == {"ssd1306", "sh1106", "terminal", "dummy"}
+def test_the_registry_offers_the_five_drivers() -> None:
+    assert set(DISPLAY_DRIVERS) == {"ssd1306", "sh1106", "ssd1309", "terminal", "dummy"}

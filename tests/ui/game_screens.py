@@ -24,6 +24,8 @@ SCRIPTS = {
     "fogsite-box": ("flow.fogsite.test_box_guardian",
                     "test_a_whole_game_against_the_box_from_the_home_menu"),
     "corps": ("flow.corps.test_corps_joystick", "test_a_whole_chapter_won_on_the_joystick"),
+    "fogsite-no": ("flow.fogsite.test_fogsite_answers",
+                   "test_a_failed_explore_is_drawn_inverted_and_says_the_same_words"),
 }
 
 
@@ -39,6 +41,7 @@ SHOTS = {
     "fogsite-choose": Shot("fogsite", "choose"),
     "fogsite-actions": Shot("fogsite", "actions"),
     "fogsite-explore-answer": Shot("fogsite", "answer"),
+    "fogsite-cant-move": Shot("fogsite-no", "answer"),
     "fogsite-guardian-moves": Shot("fogsite", "guardian_moves", last=True),
     "fogsite-winner": Shot("fogsite", "winner"),
     "fogsite-reveal": Shot("fogsite", "reveal"),

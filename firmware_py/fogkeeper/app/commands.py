@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Result = dict[str, Any]
-ALL_GAMES = ("fog", "fogsite", "corps")
+ALL_GAMES = tuple(GAMES)  # every game of the registry, by its link name
 
 
 class _NotNow(LinkError):
@@ -118,7 +118,7 @@ class Commands:
 
     @staticmethod
     def _game_names() -> set[str]:
-        return {name for name, _ in GAMES.values()}
+        return set(GAMES)
 
     def press(self, args: Args) -> Result:
         """A button from the host. On a private screen (a secret on it) only with the PIN:

@@ -60,14 +60,12 @@ def built() -> dict[str, Callable[[], Machine]]:
 
     def game(name: str) -> Callable[[], Machine]:
         def make() -> Machine:
-            factory = next(f for game_name, f in GAMES.values() if game_name == name)
-            flow: Any = factory(GameContext(config, _Quiet(), lambda: 0.0))
+            flow: Any = GAMES[name].make(GameContext(config, _Quiet(), lambda: 0.0))
             machine: Machine = flow.machine
             return machine
         return make
 
-    return {"app": app, "hourglass": hourglass, "fog": game("fog"), "fogsite": game("fogsite"),
-            "corps": game("corps")}
+    return {"app": app, "hourglass": hourglass, **{name: game(name) for name in GAMES}}
 
 
 def as_built(machine: Machine) -> Drawn:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, check_link, data_dir, load_config
+from fogkeeper.drivers.registry import DISPLAY_DRIVERS, Module
 from fogkeeper.errors import ConfigError
 from fogkeeper.events import Button
 
@@ -160,32 +161,29 @@ def setup_logging(config: Config) -> None:
 
 
 # the Python modules a real box needs beyond the simulator's, and the extra that installs them
-PI_MODULES = {"lgpio": "the lgpio pin factory ([inputs] pin_factory)",
-              "spidev": "an SPI display ([display] interface = 'spi')",
-              "RPi.GPIO": "an SPI display's DC and reset lines ([display] interface = 'spi')"}
-PI_EXTRA = "pip install 'fogkeeper[pi]' (or .venv/bin/pip install -e '.[pi]' from the source)"
+# (a display's come with its row in fogkeeper.drivers.registry)
+LGPIO = Module("lgpio", "the lgpio pin factory ([inputs] pin_factory)")
 
 
-def missing_modules(config: Config) -> list[str]:
-    """What the config needs that is not installed, each with the reason; [] on a good box."""
+def missing_modules(config: Config) -> list[Module]:
+    """What the config needs that is not installed; [] on a good box."""
     import importlib.util
 
-    needed = []
-    if config.inputs.pin_factory == "lgpio":
-        needed.append("lgpio")
-    d = config.display
-    if d.driver in ("ssd1306", "sh1106") and d.interface == "spi":
-        needed += ["spidev", "RPi.GPIO"]
-    return [f"{name} for {PI_MODULES[name]}" for name in needed
-            if importlib.util.find_spec(name.split(".")[0]) is None]
+    needed = [LGPIO] if config.inputs.pin_factory == "lgpio" else []
+    bus = DISPLAY_DRIVERS[config.display.driver].bus(config.display.interface)
+    needed += bus.modules if bus is not None else ()
+    return [module for module in needed
+            if importlib.util.find_spec(module.name.split(".")[0]) is None]
 
 
 def check_modules(config: Config) -> None:
-    """ConfigError naming every missing module and the extra that installs it."""
+    """ConfigError naming every missing module, what it is for, and what installs it."""
     missing = missing_modules(config)
     if missing:
-        raise ConfigError(f"{config.source}: not installed: {'; '.join(missing)}. "
-                          f"Install them with {PI_EXTRA}")
+        named = "; ".join(f"{module.name} for {module.why}" for module in missing)
+        installs = " and ".join(dict.fromkeys(module.install for module in missing))
+        raise ConfigError(f"{config.source}: not installed: {named}. "
+                          f"Install them with {installs}")
 
 
 def pin_factory(name: str) -> Any:

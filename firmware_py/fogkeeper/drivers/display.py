@@ -1,10 +1,12 @@
-"""The OLED: luma device registry and a frame sink that survives a flaky display bus."""
+"""The OLED: a luma device for the configured driver (its row in ``registry``) and a frame
+sink that survives a flaky display bus."""
 
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -14,14 +16,17 @@ from fogkeeper.drivers.pages import (  # noqa: F401  (FullFrameWriter: part of t
     FullFrameWriter,
     frame_writer_for,
 )
-from fogkeeper.drivers.terminal import terminal_device
+from fogkeeper.drivers.registry import (
+    DISPLAY_DRIVERS,
+    INTERFACES,
+    DisplayDriver,
+)
 from fogkeeper.errors import ConfigError, FogkeeperError
 
 logger = logging.getLogger(__name__)
 
 WIDTH_PX = 128
 HEIGHT_PX = 64
-INTERFACES = ("i2c", "spi")
 # Degrees to luma's quarter turns; 90 and 270 would make the screen 64x128.
 ROTATIONS_DEGREES = {0: 0, 180: 2}
 # luma.core's spi() accepts only these clock rates.
@@ -61,30 +66,12 @@ def _bus(
             "see hw/README.md)") from exc
 
 
-def _ssd1306(*, rotate: int = 0, **bus: Any) -> Any:
-    from luma.oled.device import ssd1306
+def _oled(driver: DisplayDriver, *, rotate: int, **bus: Any) -> Any:
+    """The driver's luma.oled device on its bus (luma.oled loads only for a real panel)."""
+    import luma.oled.device
 
-    return ssd1306(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
-
-
-def _sh1106(*, rotate: int = 0, **bus: Any) -> Any:
-    from luma.oled.device import sh1106
-
-    return sh1106(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
-
-
-def _dummy(*, rotate: int = 0, **_bus_unused: Any) -> Any:
-    from luma.core.device import dummy
-
-    return dummy(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1")
-
-
-DISPLAY_DRIVERS: dict[str, Callable[..., Any]] = {
-    "ssd1306": _ssd1306,
-    "sh1106": _sh1106,
-    "terminal": terminal_device,
-    "dummy": _dummy,
-}
+    device_class = getattr(luma.oled.device, driver.luma_class)
+    return device_class(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
 
 
 def create_device(
@@ -97,12 +84,13 @@ def create_device(
     ``rotation_degrees`` 180 turns every frame upside down in the driver (a box mounted
     the other way up); the frames drawn stay 128x64.
     """
-    factory = DISPLAY_DRIVERS.get(driver)
-    if factory is None:
+    row = DISPLAY_DRIVERS.get(driver)
+    if row is None:
         raise ConfigError(
             f"display driver {driver!r} is not one of: {', '.join(sorted(DISPLAY_DRIVERS))}")
     if rotation_degrees not in ROTATIONS_DEGREES:
         raise ConfigError(f"display rotation {rotation_degrees} is not one of: 0, 180")
+    factory = row.factory or partial(_oled, row)
     return factory(
         rotate=ROTATIONS_DEGREES[rotation_degrees],
         interface=interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,

@@ -1,4 +1,4 @@
-"""Moving frames into an SSD1306/SH1106: whole, or only the 8-row pages that changed."""
+"""Moving frames into an OLED controller: whole, or only the 8-row pages that changed."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import sys
 from typing import Any, Protocol
 
 from PIL import Image
+
+from fogkeeper.drivers.registry import DISPLAY_DRIVERS, PageWriting
 
 WIDTH_PX = 128
 HEIGHT_PX = 64
@@ -135,12 +137,24 @@ class Sh1106PageWriter(PagedFrameWriter):
             self._device.data(list(pages[page][span[0]:span[1] + 1]))
 
 
+WRITERS: dict[PageWriting, type[FullFrameWriter] | type[PagedFrameWriter]] = {
+    PageWriting.WHOLE: FullFrameWriter,
+    PageWriting.SSD1306: Ssd1306PageWriter,
+    PageWriting.SH1106: Sh1106PageWriter,
+}
+
+
 def frame_writer_for(device: Any) -> FrameWriter:
-    """The cheapest correct writer for ``device``: paged for SSD1306/SH1106, else whole."""
+    """The cheapest correct writer for ``device``: its driver row's, found by isinstance with
+    the most specific luma class first (an SSD1309 is an SSD1306 to luma, and writes like
+    one); whole frames for any other device."""
     # Only look the classes up if luma.oled is loaded; a luma.oled device implies it is.
     oled = sys.modules.get("luma.oled.device")
-    if oled is not None and type(device) is oled.ssd1306:
-        return Ssd1306PageWriter(device)
-    if oled is not None and type(device) is oled.sh1106:
-        return Sh1106PageWriter(device)
+    if oled is None:
+        return FullFrameWriter(device)
+    classes = [(getattr(oled, row.luma_class), row.writing) for row in DISPLAY_DRIVERS.values()
+               if row.luma_class and hasattr(oled, row.luma_class)]
+    for device_class, writing in sorted(classes, key=lambda c: len(c[0].__mro__), reverse=True):
+        if isinstance(device, device_class):
+            return WRITERS[writing](device)
     return FullFrameWriter(device)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fogkeeper.config import Config
@@ -115,8 +115,7 @@ class GameFlow(Protocol):
 GameFactory = Callable[[GameContext], GameFlow]
 
 
-# home-menu label -> (game name, factory); a game's flow adds its line when it lands, with a
-# factory that imports the flow on first use so that start-up stays light
+# A game's factory imports its flow on first use, so that start-up stays light.
 def _fog(context: GameContext) -> GameFlow:
     from fogkeeper.flow.fog import FogFlow
 
@@ -135,8 +134,52 @@ def _fogsite(context: GameContext) -> GameFlow:
     return FogsiteFlow(context)
 
 
-GAMES: dict[str, tuple[str, GameFactory]] = {
-    "The FOG": ("fog", _fog),
-    "FOGSITE": ("fogsite", _fogsite),
-    "Corps of Discovery": ("corps", _corps),
-}
+@dataclass(frozen=True)
+class GameRow:
+    """One game's identity: its link name, its title, its flow, and whether it keeps secrets.
+
+    ``key`` is the name on the link (``game.start``, the ``<key>.*`` commands, ``hello``) and
+    in a saved session; ``title`` is its row on the home menu; ``has_secrets``: a maze, an
+    answer key... the box offers to set a PIN before it starts, when none is set.
+    """
+
+    key: str
+    title: str
+    factory: GameFactory
+    has_secrets: bool
+
+
+class Game(Enum):
+    """Every game the box plays, one row each, in the home menu's order. Adding a game is
+    one row here plus its flow: the home menu, its labels, the PIN offer, ``hello`` and
+    ``game.start`` are all made from these rows."""
+
+    _value_: GameRow
+
+    FOG = GameRow("fog", "The FOG", _fog, has_secrets=False)
+    FOGSITE = GameRow("fogsite", "FOGSITE", _fogsite, has_secrets=True)
+    CORPS = GameRow("corps", "Corps of Discovery", _corps, has_secrets=True)
+
+    @property
+    def key(self) -> str:
+        return self.value.key
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    @property
+    def has_secrets(self) -> bool:
+        return self.value.has_secrets
+
+    def make(self, context: GameContext) -> GameFlow:
+        """A fresh flow of this game; a flow that names itself otherwise is a bug."""
+        flow = self.value.factory(context)
+        if (flow.name, flow.title) != (self.key, self.title):
+            raise TypeError(f"the {self.key} row makes a flow called {flow.name!r} "
+                            f"({flow.title!r}): a flow's name and title are its row's")
+        return flow
+
+
+# every game by its link name, in the registry's order
+GAMES: dict[str, Game] = {game.key: game for game in Game}

@@ -4,29 +4,28 @@ from __future__ import annotations
 
 from enum import Enum, StrEnum
 
+from fogkeeper.flow.game import Game
+
 
 class HomeItem(StrEnum):
-    """The home menu's entries; a game's value is its name on the link (``game.start``)."""
+    """The home menu's own entries, under the games (which are the rows of ``Game``)."""
 
-    FOG = "fog"
-    FOGSITE = "fogsite"
-    CORPS = "corps"
     TIMER = "timer"
     SETTINGS = "settings"
     ABOUT = "about"
 
 
-GAME_ITEMS = frozenset({HomeItem.FOG, HomeItem.FOGSITE, HomeItem.CORPS})
-HOME_LABELS = {
-    HomeItem.FOG: "The FOG",
-    HomeItem.FOGSITE: "FOGSITE",
-    HomeItem.CORPS: "Corps of Discovery",
+HomeEntry = Game | HomeItem
+# the home menu as drawn: every game of the registry in its order, then the box's own screens
+HOME_MENU: tuple[HomeEntry, ...] = (*Game, *HomeItem)
+HOME_LABELS: dict[HomeEntry, str] = {
+    **{game: game.title for game in Game},
     HomeItem.TIMER: "Timer",
     HomeItem.SETTINGS: "Settings",
     HomeItem.ABOUT: "About",
 }
-# the home menu as drawn, which the link's ``state`` reply also lists
-HOME_ITEMS = tuple(HOME_LABELS[item] for item in HomeItem)
+# the home menu's words, which the link's ``state`` reply also lists
+HOME_ITEMS = tuple(HOME_LABELS[item] for item in HOME_MENU)
 
 
 class TimerItem(Enum):

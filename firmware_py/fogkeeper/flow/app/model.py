@@ -14,9 +14,9 @@ from transitions import Machine
 from fogkeeper.config import Config
 from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
-from fogkeeper.flow.app.menus import GAME_ITEMS, HOME_LABELS, HomeItem, TimerItem
+from fogkeeper.flow.app.menus import HOME_MENU, HomeItem, TimerItem
 from fogkeeper.flow.app.table import TRANSITIONS, Screen
-from fogkeeper.flow.game import GAMES, GameContext, GameFlow, Outcome
+from fogkeeper.flow.game import GAMES, Game, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.flow.kit.pin import PinAnswer, PinGuard, PinPad
@@ -51,7 +51,6 @@ def trigger_name(event: ButtonEvent) -> str:
     return f"hold_{name}" if event.long else name
 
 
-SECRET_GAMES = (HomeItem.FOGSITE, HomeItem.CORPS)  # a maze, an answer key: behind the PIN
 PIN_ROW = len(SETTING_ROWS)  # Settings' last row: set or change the PIN
 SHORTEST_PIN, LONGEST_PIN = 4, 8
 PAD_TITLES = {S.PIN_OLD: "Old PIN", S.PIN_NEW: "New PIN", S.PIN_AGAIN: "New PIN again"}
@@ -83,7 +82,7 @@ class App:
         self._new_pin = ""               # the new PIN's first entry, until it is repeated
         self.pin_note = ""               # what the last PIN change came to
         self._pending_game: GameFlow | None = None  # a game with secrets, behind the offer
-        self.home = Menu(tuple(HomeItem))
+        self.home = Menu(HOME_MENU)
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
         self.times_row = 0
@@ -170,10 +169,10 @@ class App:
     def open_chosen(self) -> None:
         """OK on the home menu: a game starts (or says why not), the others open a screen."""
         chosen = self.home.chosen
-        if chosen in GAME_ITEMS:
+        if isinstance(chosen, Game):
             if not self._make_game(chosen):
                 self.trigger("game_refused")
-            elif chosen in SECRET_GAMES and not self.pin_guard.is_set:
+            elif chosen.has_secrets and not self.pin_guard.is_set:
                 # made, and kept aside: it opens once the offer is answered
                 self._pending_game, self.game = self.game, None
                 self.trigger("offer_pin")
@@ -369,19 +368,16 @@ class App:
     # ---- games ---------------------------------------------------------------------------
     def new_game(self, name: str) -> GameFlow:
         """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
-        for game_name, factory in GAMES.values():
-            if game_name == name:
-                return factory(GameContext(self.config, self.effects, self.clock,
-                                           self.pin_guard))
-        raise KeyError(name)
+        return GAMES[name].make(GameContext(self.config, self.effects, self.clock,
+                                            self.pin_guard))
 
-    def _make_game(self, chosen: HomeItem) -> bool:
+    def _make_game(self, chosen: Game) -> bool:
         """Make the chosen game's flow; False (and the reason kept) when its data is broken."""
         try:
-            self.game = self.new_game(chosen.value)
+            self.game = self.new_game(chosen.key)
         except FogkeeperError as exc:
             self.problem, self.problem_title = str(exc), ""
-            log.warning("cannot start %s: %s", HOME_LABELS[chosen], exc)
+            log.warning("cannot start %s: %s", chosen.title, exc)
             return False
         return True
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fogkeeper import __version__
-from fogkeeper.flow.app.menus import HOME_LABELS, TIMER_LABELS, HomeItem, TimerItem
+from fogkeeper.flow.app.menus import HOME_LABELS, TIMER_LABELS, HomeEntry, HomeItem, TimerItem
 from fogkeeper.flow.app.model import App
 from fogkeeper.flow.app.table import Screen
 from fogkeeper.flow.hourglass import Phase
@@ -56,7 +56,7 @@ def _home(app: App, now: float) -> Frame:
     return render_menu(MenuView("fogkeeper", items, app.home.cursor, "OK open"))
 
 
-def _home_badge(app: App, item: HomeItem, now: float) -> str:
+def _home_badge(app: App, item: HomeEntry, now: float) -> str:
     if item is HomeItem.TIMER and app.glass.phase in (Phase.RUNNING, Phase.PAUSED):
         return mm_ss(app.glass.shown_seconds(now))
     return ""

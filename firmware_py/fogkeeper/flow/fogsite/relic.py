@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk, RelicPlan
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import step_cursor
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
@@ -138,7 +138,7 @@ class RelicStep:
         session = self.flow.session
         plan = session.relic_plan
         if plan.step in (RelicAsk.RECEIVER, RelicAsk.CARD) and not self.choices():
-            session.answer = (("Not now",), ("Nobody to choose: keep the card",))
+            session.answer = Answer(big=("Not now",), small=("Nobody to choose: keep the card",))
             self.flow.fire("answered")
             return
         if plan.step is RelicAsk.MODE:

@@ -11,7 +11,7 @@ from typing import Generic, TypeVar, cast, overload
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit.pin import PinPad
-from fogkeeper.flow.kit.session import codec
+from fogkeeper.flow.kit.session import codec, dump, load
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -168,6 +168,38 @@ class RelicPlan:
                             restore_time=self.restore_time)
 
 
+class AnswerKind(StrEnum):
+    """What an answer on the ANSWER screen is; the screen draws it by its kind."""
+
+    NEWS = "news"            # a result, a fact, a refusal: drawn plainly
+    CANT_MOVE = "cant_move"  # the rules' no ("You can't move"): drawn inverted, never a yes
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer as the table sees it: its kind, its large words and the small lines under."""
+
+    kind: AnswerKind = AnswerKind.NEWS
+    big: Lines = ()
+    small: Lines = ()
+
+    @classmethod
+    def cant_move(cls, small: Lines) -> Answer:
+        return cls(AnswerKind.CANT_MOVE, ("You can't", "move"), small)
+
+
+def _answer_json(answer: Answer) -> object:
+    return dump(answer)
+
+
+def _answer_back(saved: object) -> Answer:
+    """An answer as saved; a save from before answers had kinds ([big, small]) is news."""
+    if isinstance(saved, list):
+        big, small = load(tuple[Lines, Lines], saved, "answer")
+        return Answer(AnswerKind.NEWS, big, small)
+    return load(Answer, saved, "answer")
+
+
 def _rng_json(rng: random.Random) -> list[object]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
@@ -278,7 +310,8 @@ class Session:
     pad: PinPad | None = None
     back_to: Stage = Stage.CHOOSE  # where an aside (quit, the Guardian's look) returns
     back_cursor: int = 0
-    answer: tuple[Lines, Lines] = ((), ())  # big and small lines on the ANSWER screen
+    answer: Answer = field(default_factory=Answer,  # what the ANSWER screen shows
+                           metadata=codec(_answer_json, _answer_back))
     report: tuple[Lines, Lines] = ((), ())  # the Guardian's report
     path: list[Direction] = field(default_factory=list, metadata=codec(_path_json, _path_back))
     guardian_plan: Secret[list[GuardianMove]] = field(default_factory=lambda: Secret([]),

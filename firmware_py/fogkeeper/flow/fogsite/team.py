@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite.session import COLOUR_WORD
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
 from fogkeeper.flow.fogsite.table import TEAM_PHASE
 from fogkeeper.flow.hourglass import Hourglass
@@ -149,8 +149,8 @@ class TeamTurn:
             session.acting = chosen.colour
             self.flow.fire("investigator_chosen")
         else:
-            session.answer = (("Already", "played"),
-                              (f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
+            session.answer = Answer(big=("Already", "played"), small=(
+                f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
             self.flow.fire("answered")
 
     def actions_key(self, button: str) -> None:
@@ -174,7 +174,7 @@ class TeamTurn:
             self.attempt(lambda: self.do_end_turn(session.acting))
         elif not self.hand():
             nothing = "Nothing to give" if action is TeamAction.GIVE else "No Relic"
-            session.answer = ((nothing,), ("There is no card in this hand",))
+            session.answer = Answer(big=(nothing,), small=("There is no card in this hand",))
             self.flow.fire("answered")
         elif session.facts().hidden_hands:
             session.hand_action = "give" if action is TeamAction.GIVE else "use_relic"
@@ -191,7 +191,10 @@ class TeamTurn:
             self.show_answer(("Not now",), (str(error),))
 
     def show_answer(self, big: tuple[str, ...], small: tuple[str, ...]) -> None:
-        self.flow.session.answer = (big, small)
+        self.answered(Answer(big=big, small=small))
+
+    def answered(self, answer: Answer) -> None:
+        self.flow.session.answer = answer
         self.flow.fire("answered")
 
     def answer_key(self, button: str) -> None:
@@ -208,14 +211,14 @@ class TeamTurn:
         session = self.flow.session
         session.running, answer = explore(session.running, colour, direction)
         session.acting = colour
-        big = ("You can", "move") if answer.can_move else ("You can't", "move")
         small = [f"{COLOUR_WORD[colour]} explored {direction.name}"]
         if answer.relic_drawn is not None:
             hidden = self.flow.session.facts().hidden_hands
             small.append("Digging found a Relic" if hidden
                          else f"Digging found Relic {answer.relic_drawn:02d}")
         self.announce("explore", colour, answer.text)
-        self.show_answer(big, tuple(small))
+        self.answered(Answer(big=("You can", "move"), small=tuple(small)) if answer.can_move
+                      else Answer.cant_move(tuple(small)))
         return answer
 
     def move_key(self, button: str) -> None:
@@ -243,18 +246,16 @@ class TeamTurn:
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
         path = " ".join(d.name for d in route)
-        big: tuple[str, ...]
         if answer.laid_down_by_guardian:
-            big, small = ("Laid", "down"), ("The Guardian is on that space",)
+            shown = Answer(big=("Laid", "down"), small=("The Guardian is on that space",))
         elif answer.completed:
-            big, small = ("Moved",), (f"{COLOUR_WORD[colour]} walked {path}",)
+            shown = Answer(big=("Moved",), small=(f"{COLOUR_WORD[colour]} walked {path}",))
         elif answer.paused:
-            big, small = ("You can't", "move"), (f"{path}: nothing moved, check the maps",)
+            shown = Answer.cant_move((f"{path}: nothing moved, check the maps",))
         else:
-            big = ("You can't", "move")
-            small = (f"{path}: stopped before step {answer.steps_taken + 1}",)
+            shown = Answer.cant_move((f"{path}: stopped before step {answer.steps_taken + 1}",))
         self.announce("move", colour, answer.text)
-        self.show_answer(big, small)
+        self.answered(shown)
         return answer
 
     # ---- Give, end of turn, escape -----------------------------------------------------------
@@ -351,7 +352,7 @@ class TeamTurn:
         session.running = time_up(session.running)
         self.stop_clock()
         self.announce("time_up", None, "team time is over")
-        session.answer = (("Time up",), ("The team's turn is over",))
+        session.answer = Answer(big=("Time up",), small=("The team's turn is over",))
         self.flow.fire("team_time_out")
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.fogsite.end import WHY_PAGE
 from fogkeeper.flow.fogsite.guardian import G6_ROWS
 from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
-from fogkeeper.flow.fogsite.session import COLOUR_WORD, RelicAsk
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, AnswerKind, RelicAsk
 from fogkeeper.flow.fogsite.setup import SetupRow, setup_rows
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.fogsite.team import EscapeChoice, TableRow, TeamAction
@@ -18,7 +18,6 @@ from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fogsite import Cell, InvestigatorStatus, Side
 from fogkeeper.rules.fogsite.levels import LEVELS
 from fogkeeper.rules.fogsite.options import ALL_BALANCING
-from fogkeeper.rules.fogsite.turns import CANT_MOVE
 from fogkeeper.rules.fogsite.validate import MIN_INNER_WALLS_EASY, MIN_INNER_WALLS_NORMAL
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fogsite_screens import (
@@ -231,9 +230,9 @@ def _give(flow: FogsiteFlow) -> Frame:
 
 
 def _answer(flow: FogsiteFlow) -> Frame:
-    big, small = flow.session.answer
-    no = bool(big) and big[0].startswith(CANT_MOVE)
-    return render_team_answer(_status(flow, _who(flow)), big, small, "OK go on", no=no)
+    answer = flow.session.answer
+    return render_team_answer(_status(flow, _who(flow)), answer.big, answer.small, "OK go on",
+                              no=answer.kind is AnswerKind.CANT_MOVE)
 
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
