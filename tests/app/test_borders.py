@@ -212,3 +212,43 @@ def test_the_docs_command_tables_are_the_rows(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
     assert "<!-- commands:" in text
     assert doc_tables.filled(text) == text, "run: python -m fogkeeper.app.doc_tables docs"
+
+
+def test_nothing_a_whole_fogsite_game_tells_the_host_is_unsaved(tmp_path: Path) -> None:
+    from flow.fogsite.fogsite_table import PIN
+    from flow.fogsite.test_box_guardian_link import ok, play_to_the_end, set_up
+
+    h, spy = _spied(tmp_path, security={"pin": PIN})
+    assert h.request("game.start", game="fogsite")["ok"]
+    replies = play_to_the_end(h, ok(set_up(h)))
+    assert replies[-1]["winner"] is not None and len(spy.lines) > 50
+
+
+def test_nothing_a_game_of_the_fog_tells_the_host_is_unsaved(tmp_path: Path) -> None:
+    from flow.fog.test_fog_link import SETUP
+
+    h, spy = _spied(tmp_path, security={"pin": "2468"})
+
+    def ask(cmd: str, **args: Any) -> dict[str, Any]:
+        reply = h.request(cmd, **args)
+        assert reply["ok"], reply
+        return reply
+
+    ask("game.start", game="fog")
+    ask("fog.setup", **SETUP, seed=5, pin="2468")
+    ask("fog.continue")
+    for i in range(4):
+        ask("fog.mission.show")
+        ask("fog.mission.keep", choice=1 + i % 2)
+    ask("fog.draft.pick", count=32)
+    for _ in range(200):
+        screen = ask("fog.state")["screen"]
+        if screen == "turn":
+            ask("fog.end_turn")
+        elif screen == "show":
+            ask("fog.continue")
+        elif screen == "fog":
+            ask("fog.losses", losses=[])
+        else:
+            break
+    assert spy.events("fog.advanced") and spy.events("fog.turn") and spy.events("fog.over")
