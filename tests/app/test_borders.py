@@ -252,3 +252,15 @@ def test_nothing_a_game_of_the_fog_tells_the_host_is_unsaved(tmp_path: Path) -> 
         else:
             break
     assert spy.events("fog.advanced") and spy.events("fog.turn") and spy.events("fog.over")
+
+
+def test_a_session_too_large_to_keep_says_so_not_that_the_disk_will_take_it(
+        box: BoxHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fogkeeper.app import store
+
+    monkeypatch.setattr(store, "MAX_FILE_BYTES", 200)
+    reply = box.request("timer.set", seconds=45)
+    assert reply["error"]["code"] == "not_saved"
+    message = reply["error"]["message"]
+    assert "too large" in message and "disk takes it" not in message
+    assert "NOT SAVED" in " ".join(box.lines) or box.box.storage_problem

@@ -171,6 +171,7 @@ class Box:
         self._next_shift = clock() + config.screen.shift_every_seconds
         self.storage_problem: str | None = None  # why the last save failed, until one works
         self._held: list[bytes] | None = None  # a step's events, sent once it is saved
+        self._disk_problem = True  # False: the session itself cannot be kept, not the disk
         from fogkeeper.app.commands import Commands  # commands reach into the box; import late
         self.commands = Commands(self)
 
@@ -324,10 +325,11 @@ class Box:
             self._housekeeping()
             self.save(by_time=item is None)
             if ok and changed and self.storage_problem is not None:
+                then = ("it is saved as soon as the disk takes it" if self._disk_problem else
+                        "a restart would lose it; end the game or reset the timer")
                 reply = encode_error(
                     getattr(request, "id", None), ErrorCode.NOT_SAVED,
-                    f"done on the box but not saved ({self.storage_problem}); it is saved "
-                    "as soon as the disk takes it")
+                    f"done on the box but not saved ({self.storage_problem}); {then}")
             try:
                 self.refresh()  # its screen event, if any, is held with the rest
             except Exception as exc:
@@ -450,9 +452,12 @@ class Box:
         try:
             self.stores.save_session(taken)  # even a quiet one: it holds the timer's setup
             self.stores.save_settings(self.app.settings)
-        except (StorageError, ValueError) as exc:
+        except StorageError as exc:
             # the box plays on from memory; every later step tries again
-            self._storage_failed(getattr(exc, "reason", str(exc)))
+            self._storage_failed(exc.reason)
+            return
+        except ValueError as exc:  # the document itself, not the disk: say so
+            self._storage_failed(f"session too large to keep ({exc})", disk=False)
             return
         self.session_writes += 1
         self._saved_changes = self.app.changes
@@ -510,8 +515,9 @@ class Box:
                                                 cast(GlassSnapshot, shown))
         return aged
 
-    def _storage_failed(self, reason: str) -> None:
+    def _storage_failed(self, reason: str, *, disk: bool = True) -> None:
         """Say once, on the screen, the link and the log, that the disk refuses, and why."""
+        self._disk_problem = disk
         if reason != self.storage_problem:
             log.warning("cannot save: %s", reason)
             self.emit("storage", {"saved": False, "reason": reason})
