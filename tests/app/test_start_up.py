@@ -34,7 +34,7 @@ SPLASH_MODULES = {
     "fogkeeper", "fogkeeper.cli", "fogkeeper.errors", "fogkeeper.config", "fogkeeper.events",
     "fogkeeper.app", "fogkeeper.app.run", "fogkeeper.app.store", "fogkeeper.app.splash",
     "fogkeeper.drivers", "fogkeeper.drivers.display", "fogkeeper.drivers.pages",
-    "fogkeeper.drivers.terminal",
+    "fogkeeper.drivers.terminal", "fogkeeper.drivers.registry",  # names only, stdlib
 }
 # Not needed for a first picture: the pins (gpiozero), the link (pyserial), the flows'
 # state machines (transitions) and the OLED controllers (luma.oled; the simulator's
