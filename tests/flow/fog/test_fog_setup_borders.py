@@ -173,7 +173,7 @@ def test_a_saved_game_whose_checklist_does_not_fit_is_refused_by_name() -> None:
     saved["session"]["setup"]["events"] = "bogus"
     with pytest.raises(SessionError) as caught:
         FogFlow(flow.context).restore(saved)
-    assert str(caught.value) == ("bad value at 'session.setup.events' 'bogus' is not one of: "
+    assert str(caught.value) == ("bad value at session.setup.events: 'bogus' is not one of: "
                                  '"" (off), with_calm, without_calm')
 
 

@@ -75,7 +75,7 @@ def read_saved_setup(raw: object) -> dict[str, object]:
     try:
         return read_setup(raw, "session.setup")
     except SchemaError as exc:
-        raise snapshots.SessionError(f"bad value at {exc}") from None
+        raise snapshots.SessionError(f"bad value at {exc.path}: {exc.problem}") from None
 
 
 class FogFlow:
