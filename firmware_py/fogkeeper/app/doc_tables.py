@@ -2,7 +2,9 @@
 writes them into the docs; a test keeps the docs equal to what this makes.
 
 A table sits between ``<!-- commands:NAME -->`` and ``<!-- /commands -->`` in its page, so
-the prose around it stays hand-written.
+the prose around it stays hand-written; The FOG's checklist keys (made from their
+declaration in ``flow/fog/setup.py``) between ``<!-- checklist:fog -->`` and
+``<!-- /checklist -->``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from fogkeeper.link.catalogue import markdown_table
 PAGES = {"host-link.md": ("box",), "fog-link.md": ("fog",), "fogsite-link.md": ("fogsite",),
          "corps.md": ("corps",)}
 _BLOCK = re.compile(r"(<!-- commands:(\w+) -->\n)(.*?)(<!-- /commands -->)", re.S)
+_CHECKLIST = re.compile(r"(<!-- checklist:fog -->\n)(.*?)(<!-- /checklist -->)", re.S)
 
 
 def table(name: str) -> str:
@@ -39,7 +42,10 @@ def table(name: str) -> str:
 
 def filled(text: str) -> str:
     """``text`` with every marked table made anew from the rows."""
-    return _BLOCK.sub(lambda m: m.group(1) + table(m.group(2)) + m.group(4), text)
+    from fogkeeper.flow.fog.setup import docs_table
+
+    text = _BLOCK.sub(lambda m: m.group(1) + table(m.group(2)) + m.group(4), text)
+    return _CHECKLIST.sub(lambda m: m.group(1) + docs_table() + m.group(3), text)
 
 
 def main(docs: Path) -> int:

@@ -19,12 +19,7 @@ from fogkeeper.flow.fog.session import (
     display_name,
     rules_for,
 )
-from fogkeeper.flow.fog.setup import (
-    BOOL_OPTIONS,
-    CHOICE_OPTIONS,
-    SOLO_OPTIONS,
-    colour_count,
-)
+from fogkeeper.flow.fog.setup import colour_count, options_keys
 from fogkeeper.rules.fog import (
     Board,
     FogRules,
@@ -65,8 +60,7 @@ class ValueRow:
 
 
 def options_of(setup: Setup) -> Options:
-    keys = SOLO_OPTIONS if setup["mode"] == "solo" else BOOL_OPTIONS + CHOICE_OPTIONS
-    values = {k: setup[k] for k in keys}
+    values = {k: setup[k] for k in options_keys(setup)}
     if setup["board"] == "M":
         values["extra_boat"] = setup["extra_boat"] or "A7"
     return Options(**values)

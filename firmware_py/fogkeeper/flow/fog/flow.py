@@ -47,6 +47,7 @@ from fogkeeper.flow.fog.setup import (
     SetupRow,
     load_preset,
     problems,
+    read_setup,
     step,
 )
 from fogkeeper.flow.fog.setup import rows as setup_rows
@@ -57,6 +58,7 @@ from fogkeeper.flow.kit import session as snapshots
 from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.tables import expand
 from fogkeeper.rules.fog import RecordError, current_turn
+from fogkeeper.schema import SchemaError
 from fogkeeper.ui.draw import Frame
 
 F = FogScreen
@@ -65,6 +67,15 @@ LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, 
 DIALS = {F.SETUP, F.VALUES, F.BONUS, F.COST, F.PICK}   # left/right change the row's value
 REFUSALS = (FogkeeperError,)
 NOTICE_WIDTH = 21
+
+
+def read_saved_setup(raw: object) -> dict[str, object]:
+    """A saved game's checklist, each value read through its declaration; one that does
+    not fit is refused naming the key, the value and what it may be."""
+    try:
+        return read_setup(raw, "session.setup")
+    except SchemaError as exc:
+        raise snapshots.SessionError(f"bad value at {exc.path}: {exc.problem}") from None
 
 
 class FogFlow:
@@ -130,7 +141,10 @@ class FogFlow:
         """A saved game (from ``snapshot``); a damaged or older one raises SessionError."""
         if not isinstance(saved, dict) or "glass" not in saved:
             raise snapshots.SessionError("the saved FOG game is from an older box or damaged")
-        self.s = snapshots.load(Session, saved["session"])
+        raw = saved["session"]
+        setup = read_saved_setup(raw.get("setup") if isinstance(raw, dict) else None)
+        self.s = snapshots.load(Session, raw)
+        self.s.setup = setup
         screen = snapshots.load(FogScreen, saved["screen"], "screen")
         self.glass = None
         glass = saved["glass"]
@@ -581,6 +595,8 @@ class FogFlow:
         self.emit("fog.board.checked", {"board": check.board, "corrected": sorted(values)})
 
     def store_preset(self) -> None:
+        """The checklist a game started from, kept for the next one (only then: a refused
+        start keeps nothing)."""
         self.context.effects.save_preset(self.name, dict(self.s.setup))
 
     def ask_values(self) -> None:
@@ -588,10 +604,16 @@ class FogFlow:
         self.s.values = {r.key: self.s.values.get(r.key, r.default) for r in needed}
 
     def start_game(self) -> None:
-        begin(self.s)
-        self.s.board_checked = owner_board(str(self.s.setup["board"])).confirmed
-        if table_cards.table_draws(self.s):
-            table_cards.setup_asks(self.s)
+        """Lay out the game; a refusal on the way leaves the session as it was."""
+        before = snapshots.dump(self.s)
+        try:
+            begin(self.s)
+            self.s.board_checked = owner_board(str(self.s.setup["board"])).confirmed
+            if table_cards.table_draws(self.s):
+                table_cards.setup_asks(self.s)
+        except FogkeeperError:
+            self.s = snapshots.load(Session, before)
+            raise
         self.emit("fog.setup", public_setup(self.s))
 
     def ask_fog_card(self) -> None:

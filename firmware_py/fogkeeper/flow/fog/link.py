@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper.data.fog import load_scenarios
-from fogkeeper.errors import PhaseError
+from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import (
@@ -23,18 +23,20 @@ from fogkeeper.flow.fog.session import (
     PickField,
     Session,
 )
-from fogkeeper.flow.fog.setup import DEFAULT_SETUP, apply_scenario, problems, settle
+from fogkeeper.flow.fog.setup import (
+    BY_KEY,
+    DEFAULT_SETUP,
+    apply_scenario,
+    link_fields,
+    offered_words,
+    plain,
+    problems,
+    settle,
+)
 from fogkeeper.flow.fog.table import SCORING, FogScreen
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
 from fogkeeper.link.catalogue import Command
-from fogkeeper.link.protocol import (
-    ErrorCode,
-    LinkError,
-    optional,
-    reject_unknown,
-    require,
-    result_bytes,
-)
+from fogkeeper.link.protocol import ErrorCode, LinkError, optional, require, result_bytes
 from fogkeeper.rules.fog import IslanderType, Loss, Refusal, current_turn, swallowed_so_far
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
@@ -44,7 +46,6 @@ if TYPE_CHECKING:
 
 F = FogScreen
 Handler = Callable[["FogFlow", LinkArgs], Reply]
-SETUP_KEYS = frozenset(DEFAULT_SETUP) | {"seed", "values", "pin"}
 SEED_NEEDS_PIN = ("a 'seed' decides the secret missions (whoever chose it could predict "
                   "them): it needs the PIN, given as 'pin'")
 
@@ -126,12 +127,14 @@ def _state(flow: FogFlow, args: LinkArgs) -> Reply:
 
 
 def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The checklist as given over the current one, then "Start game": every value was
+    read against what its key may hold (the schema), and is checked here against what its
+    row offers on this checklist; nothing is kept (not the checklist, not the preset)
+    unless the game starts."""
     _on(flow, F.SETUP)
-    reject_unknown(args, SETUP_KEYS)
-    chosen = {k: require(args, k, type(DEFAULT_SETUP[k])) for k in args
-              if k in DEFAULT_SETUP}
-    new = settle({**flow.s.setup, **chosen})
-    new = _scenario_and_start(new, chosen)
+    chosen = {k: plain(v) for k, v in args.items() if k in DEFAULT_SETUP}
+    new = _scenario_and_start(settle({**flow.s.setup, **chosen}), chosen)
+    _offered(new, chosen)
     found = problems(new)
     if found:
         raise LinkError(ErrorCode.BAD_ARGS, "; ".join(found))
@@ -141,9 +144,30 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     given = optional(args, "values", dict, {})
     values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
               for r in value_rows(new)}
+    before = flow.s.setup, flow.s.seed, flow.s.values
     flow.s.setup, flow.s.seed, flow.s.values = new, seed, values
-    flow.trigger("start")
+    try:
+        flow.trigger("start")
+    except FogkeeperError:
+        flow.s.setup, flow.s.seed, flow.s.values = before
+        raise
     return {"setup": public_setup(flow.s)}
+
+
+def _offered(setup: dict[str, object], chosen: dict[str, object]) -> None:
+    """Each value given must be one its row offers on this checklist (the players the
+    board takes, a Start player among them...); an option that does not apply here is
+    simply kept off, as on the box."""
+    for key in chosen:
+        option = BY_KEY[key]
+        if not option.label or "{}" in option.label:
+            continue   # kept as given (each item read by the schema), or no row at all
+        if option.resets and not option.shown(setup):
+            continue
+        if chosen[key] not in option.choices(setup) or setup[key] != chosen[key]:
+            raise LinkError(ErrorCode.BAD_ARGS, f"argument '{key}' must be one of: "
+                                                f"{offered_words(option, setup)} (as the "
+                                                "checklist stands)")
 
 
 def _go_on(flow: FogFlow, args: LinkArgs) -> Reply:
@@ -304,8 +328,7 @@ _LOSSES: dict[str, Any] = {"items": _LOSS, "most": 200,
 _ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
                       Field("type", str, most=16), _opt("covered", bool))
 _SETUP = Schema.of(
-    *(_opt(key, type(default), most=64 if isinstance(default, str | list) else None)
-      for key, default in DEFAULT_SETUP.items()),
+    *link_fields(),
     _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
     _opt("values", dict, doc="entered tile values"), _opt("pin", str, most=64, doc="the PIN"))
 _COST = Schema.of(

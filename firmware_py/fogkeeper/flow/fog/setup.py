@@ -1,55 +1,245 @@
-"""The FOG's setup checklist (board, players, colours, options 1-11, decks) as data rows."""
+"""The FOG's setup checklist (board, players, colours, options 1-11, decks), declared once.
+
+Every key the checklist keeps is one ``Option`` in ``OPTIONS``: its key, its label on the
+box's checklist, what it may hold (an Enum of words, true/false, or numbers), its default,
+when its row is shown, the rulebook option it stands for. Everything else is made from that
+table: the checklist's rows and their choices (``rows``), ``settle``, the rules' ``Options``
+(``options_keys``), the ``fog.setup`` link schema (``link_fields``), the reading of a saved
+preset (``load_preset``: a value that does not fit goes back to its default, logged) and of a
+saved game (``read_setup``: it is refused, naming the key), and the docs' table of the
+checklist keys (``docs_table``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from enum import Enum, StrEnum
+from typing import Any
 
 from fogkeeper.data.fog import BOARD_NAMES, Scenario, load_scenarios
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.session import PALETTE, Setup, board_for
 from fogkeeper.rules.fog import Board, colours_per_player
 from fogkeeper.rules.fog.table_checks import fog_start_range
+from fogkeeper.schema import ABSENT, Field, SchemaError
+
+log = logging.getLogger(__name__)
 
 Choice = str | int | bool   # a checklist value
-
 OFF = ""
-BOOL_OPTIONS = ("hourglass", "boat_area_scoring", "boats_without_colour", "minimum_crew",
-                "individual_boat_scorings", "three_colours", "rescue_leaders",
-                "enhanced_movements")
-CHOICE_OPTIONS = ("drive_off", "beach_scoring", "team_scoring", "multi_colour", "fog_cards",
-                  "fog_cards_end", "events", "guardians", "rescued_islanders",
-                  "rescue_achievements", "extra_boat")
-SOLO_OPTIONS = ("hourglass", "fog_cards", "fog_cards_end", "events", "guardians",
-                "rescued_islanders")   # B-F28: "most" missions need other players
 
-DEFAULT_SETUP: Setup = {
-    "mode": "multiplayer", "board": "S", "players": 4, "colours": list(PALETTE), "start": "draw",
-    **dict.fromkeys(BOOL_OPTIONS, False), **dict.fromkeys(CHOICE_OPTIONS, OFF),
-    "multi_colour": "lowest", "fog_cards_end": "last_card", "boat_scoring": "drawn",
-    "scenario": "", "scenario_values": {}, "nation_mp": {}, "fog_start": 9, "crew_rp": 0,
-    "commoner_rp": 0, "draws": "box", "flex_plus_one": False, "team_size": 2,
-    "missions_after_draft": False, "guardian_sides": ["A"] * 6,
-}
+
+class Mode(StrEnum):
+    MULTIPLAYER = "multiplayer"
+    SOLO = "solo"
+
+
+class DriveOff(StrEnum):          # option 3
+    OFF = OFF
+    FAMILY = "family"
+    ADVANCED = "advanced"
+    INTENSIVE = "intensive"
+
+
+class BeachTiles(StrEnum):        # option 7
+    OFF = OFF
+    A = "A"
+    B = "B"
+
+
+class Teams(StrEnum):             # option 8
+    OFF = OFF
+    SUM = "sum"
+    LOWEST = "lowest"
+
+
+class ColoursScore(StrEnum):      # a player's colours: the lowest one scores, or their sum
+    LOWEST = "lowest"
+    SUM = "sum"
+
+
+class FogCards(StrEnum):
+    OFF = OFF
+    STANDARD = "standard"
+    WITH_C = "with_c"
+
+
+class FogEnd(StrEnum):
+    LAST_CARD = "last_card"
+    LAST_CARD_OR_SHORE = "last_card_or_shore"
+
+
+class Events(StrEnum):
+    OFF = OFF
+    WITH_CALM = "with_calm"
+    WITHOUT_CALM = "without_calm"
+
+
+class Guardians(StrEnum):
+    OFF = OFF
+    A = "A"
+    B = "B"
+    PER_PLAYER = "per_player"
+
+
+class MissionDeck(StrEnum):       # Rescued Islanders, Rescue Achievements
+    OFF = OFF
+    SECRET = "secret"
+    OPEN = "open"
+
+
+class ExtraBoat(StrEnum):         # board M's fourth boat tile
+    OFF = OFF
+    A7 = "A7"
+    A8 = "A8"
+
+
+class BoatScoring(StrEnum):
+    DRAWN = "drawn"
+    ENTERED = "entered"
+
+
+class Draws(StrEnum):
+    BOX = "box"
+    TABLE = "table"
+
+
+class Side(StrEnum):              # a Guardian card's side
+    A = "A"
+    B = "B"
+
+
+RP_GOALS = (0, 10, 15, 20, 25, 30)
+MAX_PLAYERS = 6
+MP_MAX = 20          # a solo Nation's MP: the row offers the board's track, a file may say more
+RP_MAX = 99          # a solo goal's RP: the row offers RP_GOALS, a scenario may say any
+AREA_RP_MAX = 12
+FOG_FIELD_MAX = 99
+
+Choices = Callable[[Setup], tuple[Choice, ...]]
+Values = type[Enum] | type[bool] | tuple[Choice, ...]
+
+
+def _words(value: object) -> str:
+    if value == OFF:
+        return '"" (off)'
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _values_of(values: Values) -> tuple[Choice, ...]:
+    if isinstance(values, tuple):
+        return values
+    if values is bool:
+        return (False, True)
+    assert isinstance(values, type) and issubclass(values, Enum)
+    return tuple(m.value for m in values)
+
+
+def _always(setup: Setup) -> bool:
+    return True
+
+
+def plain(value: object) -> Any:
+    """A value read through a ``Field`` as the checklist keeps it (an Enum as its word)."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
-class SetupRow:
-    """One checklist row: which setup key, its label, its choices and when it is shown."""
+class Option:
+    """One key of the checklist, declared once.
+
+    ``field`` is what may be kept under the key (the link's, a preset's and a saved game's
+    check); ``choices(setup)`` what its row offers now (narrower: the board's player counts,
+    the start players...); ``shown(setup)`` when its row is on the checklist. ``number`` is
+    the rulebook's option (1-11, 0 for none), ``rules`` says the rules' ``Options`` has the
+    key, ``solo`` that it applies to a solo game. When others change (``settle``): a
+    ``resets`` option goes back to its default while hidden; a ``resets`` or ``fits`` one
+    is kept within its row's choices (the nearest number, else ``fallback`` or the first).
+    """
 
     key: str
     label: str
-    choices: Callable[[Setup], tuple[Choice, ...]]
-    shown: Callable[[Setup], bool] = lambda s: True
-    nation: str = ""     # solo MP rows
-    index: int = -1      # colour rows
+    field: Field
+    choices: Choices
+    shown: Callable[[Setup], bool] = _always
+    number: int = 0
+    rules: bool = False
+    solo: bool = False
+    resets: bool = False
+    fits: bool = False
+    fallback: Choice | None = None
+
+    @property
+    def default(self) -> Any:
+        return plain(self.field.default)
+
+    def read(self, value: object, path: str | None = None) -> Any:
+        """``value`` as the checklist keeps it, or SchemaError naming the key."""
+        return plain(self.field.read(value, path))
+
+    def fit(self, setup: Setup) -> Choice:
+        """The row's choice nearest to the value it holds (see ``fits``)."""
+        offered = self.choices(setup)
+        value = setup[self.key]
+        if isinstance(value, int) and not isinstance(value, bool) and offered:
+            return min(offered, key=lambda c: (abs(int(c) - value), c))
+        if self.fallback is not None and self.fallback in offered:
+            return self.fallback
+        return offered[0]
 
 
-def fixed(*values: Choice) -> Callable[[Setup], tuple[Choice, ...]]:
+def fixed(*values: Choice) -> Choices:
     return lambda s: values
 
 
 ON_OFF = fixed(False, True)
+
+
+def one_of(key: str, label: str, values: Values, default: Choice | None = None, *,
+           choices: Choices | None = None, **kw: Any) -> Option:
+    """An option whose value is one of ``values`` (an Enum of words, bool, or a tuple)."""
+    allowed = _values_of(values)
+    first = allowed[0] if default is None else default
+    assert first in allowed, key   # a declaration's default is one of its own values
+    if isinstance(values, tuple):
+        kind: type = type(first)
+        field = Field(key, kind, first, check=lambda v: v in allowed,
+                      allowed="one of: " + ", ".join(_words(v) for v in allowed))
+    elif values is bool:
+        field = Field(key, bool, first)
+    else:
+        assert isinstance(values, type) and issubclass(values, Enum)
+        field = Field(key, values, values(first),
+                      allowed="one of: " + ", ".join(_words(v) for v in allowed))
+    return Option(key, label, field, choices or fixed(*allowed), **kw)
+
+
+def flag(key: str, label: str, **kw: Any) -> Option:
+    return one_of(key, label, bool, False, **kw)
+
+
+def _in_palette(value: object) -> bool:
+    return value in PALETTE
+
+
+def _mp_table(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and len(k) <= 16 and isinstance(v, int) and not isinstance(v, bool)
+        and 1 <= v <= MP_MAX for k, v in value.items())
+
+
+def _area_table(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        k in ("A", "B", "C", "D") and isinstance(v, int) and not isinstance(v, bool)
+        and 0 <= v <= AREA_RP_MAX for k, v in value.items())
 
 
 def board_of(setup: Setup) -> Board:
@@ -69,28 +259,11 @@ def _players(setup: Setup) -> tuple[Choice, ...]:
 
 
 def _multi(setup: Setup) -> bool:
-    return bool(setup["mode"] == "multiplayer")
+    return bool(setup["mode"] == Mode.MULTIPLAYER)
 
 
 def _solo(setup: Setup) -> bool:
-    return bool(setup["mode"] == "solo")
-
-
-def _nation_rows(setup: Setup) -> list[SetupRow]:
-    if not _solo(setup):
-        return []
-    board = board_of(setup)
-    top = board.solo_mp_track_max
-    return [SetupRow("nation_mp", f"MP {boat.nation}", fixed(*range(1, top + 1)),
-                     nation=boat.nation)
-            for boat in board.boats_in_play(setup["extra_boat"] or None)]
-
-
-def _colour_rows(setup: Setup) -> list[SetupRow]:
-    if not _multi(setup):
-        return []
-    return [SetupRow("colours", f"Colour {i + 1}", fixed(*PALETTE), index=i)
-            for i in range(colour_count(setup))]
+    return bool(setup["mode"] == Mode.SOLO)
 
 
 def _starts(setup: Setup) -> tuple[Choice, ...]:
@@ -121,65 +294,150 @@ def _many_colours(setup: Setup) -> bool:
     return _multi(setup) and colour_count(setup) > int(setup["players"])
 
 
-HEAD = [
-    SetupRow("mode", "Mode", fixed("multiplayer", "solo")),
-    SetupRow("board", "Board", fixed(*BOARD_NAMES)),
-    SetupRow("extra_boat", "Extra boat", fixed("A7", "A8"), lambda s: s["board"] == "M"),
-    SetupRow("players", "Players", _players, _multi),
-    SetupRow("scenario", "Scenario", lambda s: ("", *load_scenarios()), _solo),
-]
-TAIL = [
-    SetupRow("fog_start", "FOG start", lambda s: _fog_starts(s), _solo),
-    SetupRow("crew_rp", "Crew goal RP", fixed(0, 10, 15, 20, 25, 30), _solo),
-    SetupRow("commoner_rp", "Commoner RP", fixed(0, 10, 15, 20, 25, 30), _solo),
-    SetupRow("start", "Start player", _starts, _multi),
-    SetupRow("hourglass", "1 Hourglass", ON_OFF),
-    SetupRow("boat_area_scoring", "2 Area tiles", ON_OFF, _multi),
-    SetupRow("drive_off", "3 Drive Off", fixed(OFF, "family", "advanced", "intensive"), _multi),
-    SetupRow("boats_without_colour", "4 Empty boats", ON_OFF, _multi),
-    SetupRow("minimum_crew", "5 Minimum crew", ON_OFF, _multi),
-    SetupRow("individual_boat_scorings", "6 Indiv. boats", ON_OFF, _multi),
-    SetupRow("beach_scoring", "7 Beach tiles", fixed(OFF, "A", "B"), _multi),
-    SetupRow("team_scoring", "8 Teams", fixed(OFF, "sum", "lowest"), _has_teams),
-    SetupRow("team_size", "Team size", fixed(2, 3),
-             lambda s: _has_teams(s) and s["players"] == 6 and bool(s["team_scoring"])),
-    SetupRow("flex_plus_one", "FOG start +1", ON_OFF,
-             lambda s: _multi(s) and s["board"] == "F"),
-    SetupRow("three_colours", "9 Three colours", ON_OFF, _is_l2),
-    SetupRow("rescue_leaders", "10 Leaders", ON_OFF, _multi),
-    SetupRow("enhanced_movements", "11 Enhanced", ON_OFF, _multi),
-    SetupRow("multi_colour", "Colours score", fixed("lowest", "sum"), _many_colours),
-    SetupRow("events", "Events deck", fixed(OFF, "with_calm", "without_calm")),
-    SetupRow("fog_cards", "FOG cards", fixed(OFF, "standard", "with_c")),
-    SetupRow("fog_cards_end", "FOG end", fixed("last_card", "last_card_or_shore"),
-             lambda s: bool(s["fog_cards"])),
-    SetupRow("guardians", "Guardians", lambda s: (OFF, "A", "B", "per_player") if _multi(s)
-             else (OFF, "A", "B")),
-    SetupRow("rescued_islanders", "Rescued Isl.", fixed(OFF, "secret", "open")),
-    SetupRow("rescue_achievements", "Achievements", fixed(OFF, "secret", "open"), _multi),
-    SetupRow("missions_after_draft", "Missions", fixed(False, True),
-             lambda s: _multi(s) and "secret" in (s["rescued_islanders"],
-                                                  s["rescue_achievements"])),
-    SetupRow("boat_scoring", "Boat Scoring", fixed("drawn", "entered")),
-    SetupRow("draws", "Cards drawn by", fixed("box", "table"), lambda s: _has_decks(s)),
-]
+def _mp_steps(setup: Setup) -> tuple[Choice, ...]:
+    return tuple(range(1, board_of(setup).solo_mp_track_max + 1))
+
+
+def _guardian_choices(setup: Setup) -> tuple[Choice, ...]:
+    every = _values_of(Guardians)
+    return every if _multi(setup) else tuple(g for g in every if g != Guardians.PER_PLAYER)
+
+
+def _never(setup: Setup) -> bool:
+    return False
+
+
+# The checklist, in its order on the screen. Rows whose label holds "{}" are one a colour,
+# a Nation or a player; an empty label has no row.
+OPTIONS: tuple[Option, ...] = (
+    one_of("mode", "Mode", Mode),
+    one_of("board", "Board", BOARD_NAMES, "S"),
+    one_of("extra_boat", "Extra boat", ExtraBoat, choices=fixed("A7", "A8"),
+           shown=lambda s: s["board"] == "M", rules=True, solo=True, resets=True),
+    one_of("players", "Players", tuple(range(1, MAX_PLAYERS + 1)), 4, choices=_players,
+           shown=_multi, fits=True),
+    Option("scenario", "Scenario", Field("scenario", str, "", most=64,
+                                         allowed="a file of config/fog_scenarios/, or \"\""),
+           lambda s: ("", *load_scenarios()), _solo),
+    Option("nation_mp", "MP {}", Field("nation_mp", dict, {}, check=_mp_table,
+                                       allowed=f"an object: a Nation's MP, 1-{MP_MAX}"),
+           _mp_steps, _solo),
+    Option("colours", "Colour {}",
+           Field("colours", list, list(PALETTE), most=len(PALETTE),
+                 items=Field("colour", str, check=_in_palette,
+                             allowed="one of: " + ", ".join(PALETTE)),
+                 allowed="a list of colours in seating order: " + ", ".join(PALETTE)),
+           fixed(*PALETTE), _multi),
+    Option("fog_start", "FOG start", Field("fog_start", int, 9, low=1, high=FOG_FIELD_MAX),
+           _fog_starts, _solo),
+    Option("crew_rp", "Crew goal RP", Field("crew_rp", int, 0, low=0, high=RP_MAX),
+           fixed(*RP_GOALS), _solo),
+    Option("commoner_rp", "Commoner RP", Field("commoner_rp", int, 0, low=0, high=RP_MAX),
+           fixed(*RP_GOALS), _solo),
+    one_of("start", "Start player", ("draw", *(f"P{i}" for i in range(1, MAX_PLAYERS + 1))),
+           choices=_starts, shown=_multi, fits=True),
+    flag("hourglass", "1 Hourglass", number=1, rules=True, solo=True),
+    flag("boat_area_scoring", "2 Area tiles", shown=_multi, number=2, rules=True),
+    one_of("drive_off", "3 Drive Off", DriveOff, shown=_multi, number=3, rules=True),
+    flag("boats_without_colour", "4 Empty boats", shown=_multi, number=4, rules=True),
+    flag("minimum_crew", "5 Minimum crew", shown=_multi, number=5, rules=True),
+    flag("individual_boat_scorings", "6 Indiv. boats", shown=_multi, number=6, rules=True),
+    one_of("beach_scoring", "7 Beach tiles", BeachTiles, shown=_multi, number=7, rules=True),
+    one_of("team_scoring", "8 Teams", Teams, shown=_has_teams, number=8, rules=True,
+           resets=True),
+    one_of("team_size", "Team size", (2, 3), resets=True,
+           shown=lambda s: _has_teams(s) and s["players"] == 6 and bool(s["team_scoring"])),
+    flag("flex_plus_one", "FOG start +1", shown=lambda s: _multi(s) and s["board"] == "F",
+         resets=True),
+    flag("three_colours", "9 Three colours", shown=_is_l2, number=9, rules=True, resets=True),
+    flag("rescue_leaders", "10 Leaders", shown=_multi, number=10, rules=True),
+    flag("enhanced_movements", "11 Enhanced", shown=_multi, number=11, rules=True),
+    one_of("multi_colour", "Colours score", ColoursScore, shown=_many_colours, rules=True),
+    one_of("events", "Events deck", Events, rules=True, solo=True),
+    one_of("fog_cards", "FOG cards", FogCards, rules=True, solo=True),
+    one_of("fog_cards_end", "FOG end", FogEnd, shown=lambda s: bool(s["fog_cards"]),
+           rules=True, solo=True),
+    one_of("guardians", "Guardians", Guardians, choices=_guardian_choices, rules=True,
+           solo=True, fits=True, fallback=Guardians.A.value),
+    one_of("rescued_islanders", "Rescued Isl.", MissionDeck, rules=True, solo=True),
+    one_of("rescue_achievements", "Achievements", MissionDeck, shown=_multi, rules=True),
+    flag("missions_after_draft", "Missions",
+         shown=lambda s: _multi(s) and MissionDeck.SECRET in (s["rescued_islanders"],
+                                                                s["rescue_achievements"])),
+    one_of("boat_scoring", "Boat Scoring", BoatScoring),
+    one_of("draws", "Cards drawn by", Draws, shown=_has_decks),
+    Option("guardian_sides", "Side P{}",
+           Field("guardian_sides", list, [Side.A] * MAX_PLAYERS, most=MAX_PLAYERS,
+                 items=Field("side", Side), allowed="a list of sides, A or B, one a player"),
+           fixed(*_values_of(Side)),
+           lambda s: _multi(s) and s["guardians"] == Guardians.PER_PLAYER),
+    Option("scenario_values", "", Field("scenario_values", dict, {}, check=_area_table,
+                                        allowed=f"an object: an Area's RP, 0-{AREA_RP_MAX}"),
+           fixed(), _never),
+)
+BY_KEY = {o.key: o for o in OPTIONS}
+DEFAULT_SETUP: Setup = {o.key: o.default for o in OPTIONS}
+RULES_OPTIONS = tuple(o.key for o in OPTIONS if o.rules)
+SOLO_OPTIONS = tuple(o.key for o in OPTIONS if o.rules and o.solo)  # B-F28: "most" missions
+BOOL_OPTIONS = tuple(k for k in RULES_OPTIONS if BY_KEY[k].field.kind is bool)
+CHOICE_OPTIONS = tuple(k for k in RULES_OPTIONS if BY_KEY[k].field.kind is not bool)
+
+
+def options_keys(setup: Setup) -> tuple[str, ...]:
+    """The checklist keys the rules' ``Options`` are made of, for this game's mode."""
+    return SOLO_OPTIONS if _solo(setup) else RULES_OPTIONS
+
+
+def link_fields() -> tuple[Field, ...]:
+    """The checklist keys as ``fog.setup`` reads them: any subset, each checked against
+    what its key may hold (the rest keeps the box's checklist)."""
+    return tuple(replace(o.field, default=ABSENT) for o in OPTIONS)
+
+
+@dataclass(frozen=True)
+class SetupRow:
+    """One checklist row: which setup key, its label, its choices and when it is shown."""
+
+    key: str
+    label: str
+    choices: Callable[[Setup], tuple[Choice, ...]]
+    shown: Callable[[Setup], bool] = lambda s: True
+    nation: str = ""     # solo MP rows
+    index: int = -1      # colour rows
+
+
+def _row(option: Option) -> SetupRow:
+    return SetupRow(option.key, option.label, option.choices, option.shown)
+
+
+def _option_rows(setup: Setup, option: Option) -> list[SetupRow]:
+    """The rows of one option as it stands: none when hidden, one a Nation, colour or
+    player for a list (``{}`` in the label)."""
+    if not option.label or not option.shown(setup):
+        return []
+    if option.key == "nation_mp":
+        board = board_of(setup)
+        return [SetupRow(option.key, option.label.format(boat.nation), option.choices,
+                         nation=boat.nation)
+                for boat in board.boats_in_play(setup["extra_boat"] or None)]
+    if option.key == "colours":
+        count = colour_count(setup)
+    elif option.key == "guardian_sides":
+        count = int(setup["players"])
+    else:
+        return [_row(option)]
+    return [SetupRow(option.key, option.label.format(i + 1), option.choices, index=i)
+            for i in range(count)]
+
+
 START = SetupRow("start_game", "Start game", fixed(""))
 HISTORY = SetupRow("history", "Past games", fixed(""))
 BOARD_CHECK = SetupRow("board_check", "Check board", fixed(""))   # the owner's walk-through
 
 
-def _side_rows(setup: Setup) -> list[SetupRow]:
-    """Guardians per player: each player's side, A or B."""
-    if not _multi(setup) or setup["guardians"] != "per_player":
-        return []
-    return [SetupRow("guardian_sides", f"Side P{i + 1}", fixed("A", "B"), index=i)
-            for i in range(int(setup["players"]))]
-
-
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last."""
-    shown = [r for r in HEAD if r.shown(setup)] + _nation_rows(setup) + _colour_rows(setup)
-    return [*shown, *(r for r in TAIL if r.shown(setup)), *_side_rows(setup), START, HISTORY,
+    return [*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY,
             BOARD_CHECK]
 
 
@@ -241,43 +499,76 @@ def apply_scenario(setup: Setup, scenario: Scenario) -> Setup:
 
 
 def settle(setup: Setup) -> Setup:
-    """Keep dependent choices valid after a change (player count within the board, etc.)."""
+    """Keep dependent choices valid after a change, as each option declares: a ``resets``
+    option hidden goes back to its default, a ``resets`` or ``fits`` one stays within its
+    row's choices (the player count within the board's, the Start player among them...)."""
     new = dict(setup)
-    board = board_of(new)
-    new["players"] = min(max(int(new["players"]), board.min_players), board.max_players)
-    if new["board"] != "M":
-        new["extra_boat"] = OFF
-    elif not new["extra_boat"]:
-        new["extra_boat"] = "A7"
-    if not _is_l2(new):
-        new["three_colours"] = False
-    if not _has_teams(new):
-        new["team_scoring"] = OFF
-    if new["players"] != 6 or not new["team_scoring"]:
-        new["team_size"] = 2
-    if new["board"] != "F" or not _multi(new):
-        new["flex_plus_one"] = False
-    if not _multi(new) and new["guardians"] == "per_player":
-        new["guardians"] = "A"
-    sides = [x if x in ("A", "B") else "A" for x in list(new["guardian_sides"])[:6]]
-    new["guardian_sides"] = sides + ["A"] * (6 - len(sides))
-    if new["start"] not in _starts(new):
-        new["start"] = "draw"
+    for option in OPTIONS:
+        if option.resets and not option.shown(new):
+            new[option.key] = option.default
+        elif (option.resets or option.fits) and new[option.key] not in option.choices(new):
+            new[option.key] = option.fit(new)
+    sides = [x if x in _values_of(Side) else Side.A.value
+             for x in list(new["guardian_sides"])[:MAX_PLAYERS]]
+    new["guardian_sides"] = sides + [Side.A.value] * (MAX_PLAYERS - len(sides))
     colours = list(new["colours"]) + [c for c in PALETTE if c not in new["colours"]]
     new["colours"] = colours[:max(len(PALETTE), colour_count(new) if _multi(new) else 0)]
     return new
 
 
+def read_setup(raw: object, path: str = "setup") -> Setup:
+    """A saved checklist (a saved game's), every key read through its declaration; the
+    first key that does not fit raises SchemaError naming it and the value (checklist
+    values are public). A key an older box did not keep takes its default."""
+    if not isinstance(raw, Mapping):
+        raise SchemaError(path, "is not an object")
+    out: Setup = {}
+    for key in sorted(k for k in raw if k not in BY_KEY):
+        raise SchemaError(f"{path}.{key}", "is not a checklist key")
+    for option in OPTIONS:
+        if option.key not in raw:
+            out[option.key] = option.default
+            continue
+        value = raw[option.key]
+        try:
+            out[option.key] = option.read(value, f"{path}.{option.key}")
+        except SchemaError as exc:
+            said = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise SchemaError(exc.path, f"{said} {exc.problem.replace('must be', 'is not', 1)}"
+                              ) from None
+    return out
+
+
 def load_preset(saved: object) -> Setup:
-    """Last game's checklist over the defaults; anything unreadable falls back to them."""
-    if not isinstance(saved, dict):
+    """Last game's checklist over the defaults, each value read through its declaration: a
+    value that does not fit (an older box's, a hand-edited file's) goes back to its
+    default, and the log names the key; a preset that cannot be used at all gives the
+    defaults."""
+    if saved is None:
         return dict(DEFAULT_SETUP)
-    setup = {**DEFAULT_SETUP, **{k: v for k, v in saved.items() if k in DEFAULT_SETUP
-                                 and isinstance(v, type(DEFAULT_SETUP[k]))}}
+    if not isinstance(saved, dict):
+        log.warning("FOG preset is not an object: the checklist starts from the defaults")
+        return dict(DEFAULT_SETUP)
+    setup = dict(DEFAULT_SETUP)
+    for key, value in saved.items():
+        option = BY_KEY.get(key)
+        if option is None:
+            log.warning("FOG preset: key %.40r is not a checklist key: dropped", key)
+            continue
+        try:
+            setup[key] = option.read(value)
+        except SchemaError as exc:
+            log.warning("FOG preset: %s: back to its default (%r)", exc, option.default)
     try:
         return settle(setup)
-    except FogkeeperError:
+    except FogkeeperError as exc:
+        log.warning("FOG preset not usable (%s): the checklist starts from the defaults", exc)
         return dict(DEFAULT_SETUP)
+
+
+def offered_words(option: Option, setup: Setup) -> str:
+    """What ``option``'s row offers on this checklist, in the words of a refusal."""
+    return ", ".join(_words(v) for v in option.choices(setup))
 
 
 def problems(setup: Setup) -> list[str]:
@@ -288,3 +579,23 @@ def problems(setup: Setup) -> list[str]:
         if len(set(colours)) != len(colours):
             found.append("two colour rows name the same colour")
     return found
+
+
+def _default_words(option: Option) -> str:
+    value = option.default
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return "{}"
+    return _words(value)
+
+
+def docs_table() -> str:
+    """The checklist keys as the docs' Markdown table (header included): key, the rulebook
+    option, its row on the box, what it takes, its default."""
+    lines = ["| key | option | on the box | takes | default |", "|---|---|---|---|---|"]
+    for o in OPTIONS:
+        label = o.label.replace("{}", "n") if o.label else "—"
+        lines.append(f"| `{o.key}` | {o.number or '—'} | {label} | {o.field.words()} "
+                     f"| {_default_words(o)} |")
+    return "\n".join(lines) + "\n"

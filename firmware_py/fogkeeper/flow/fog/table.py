@@ -52,11 +52,12 @@ LOSS_ENTRY = [F.FOG, F.LOSSES, F.PICK]
 
 GAME_PATH: list[dict[str, object]] = [
     # the checklist: OK on "Start game" (or the link's fog.setup) lays out the game
+    # (the checklist is kept for next time once the game has started from it, never before)
     {"trigger": "start", "source": F.SETUP, "dest": F.INFO,
-     "before": ["store_preset", "start_game"]},
-    {"trigger": "enter_values", "source": F.SETUP, "dest": F.VALUES,
-     "before": ["store_preset", "ask_values"]},
-    {"trigger": "start", "source": F.VALUES, "dest": F.INFO, "before": "start_game"},
+     "before": ["start_game", "store_preset"]},
+    {"trigger": "enter_values", "source": F.SETUP, "dest": F.VALUES, "before": "ask_values"},
+    {"trigger": "start", "source": F.VALUES, "dest": F.INFO,
+     "before": ["start_game", "store_preset"]},
     {"trigger": "back", "source": F.VALUES, "dest": F.SETUP},
     # past games, from the checklist
     {"trigger": "history", "source": F.SETUP, "dest": F.HISTORY, "before": "read_history"},
