@@ -264,3 +264,23 @@ def test_a_session_too_large_to_keep_says_so_not_that_the_disk_will_take_it(
     message = reply["error"]["message"]
     assert "too large" in message and "disk takes it" not in message
     assert "NOT SAVED" in " ".join(box.lines) or box.box.storage_problem
+
+
+def test_a_fault_in_a_save_is_answered_internal_tells_nothing_and_the_box_plays_on(
+        box: BoxHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = snapshot.take
+    broken = {"on": True}
+
+    def take(app: Any, now: float) -> Any:
+        if broken["on"]:
+            raise RuntimeError("a bug in a snapshot")
+        return real(app, now)
+
+    monkeypatch.setattr(snapshot, "take", take)
+    before = len(box.link.lines)
+    reply = box.request("timer.set", seconds=45)
+    assert reply["error"]["code"] == "internal"
+    assert not [line for line in box.link.lines[before:] if "event" in line
+                and line["event"] != "screen"]
+    broken["on"] = False
+    assert box.request("timer.start")["ok"]

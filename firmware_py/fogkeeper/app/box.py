@@ -258,7 +258,10 @@ class Box:
     # ---- the loop ----------------------------------------------------------------------
     def run(self) -> None:
         """Serve events until a ``Stop`` arrives; always leaves the session saved."""
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as exc:  # the first frame failing must not stop the box either
+            log.error("could not draw the first screen: %s", describe_bug(exc))
         try:
             while True:
                 item = self._next_item()
@@ -322,8 +325,14 @@ class Box:
             except Exception as exc:  # a bug in a flow must not stop the box; the state stays
                 log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
                 reply, ok = self._internal(request, "could not finish"), False
-            self._housekeeping()
-            self.save(by_time=item is None)
+            try:
+                self._housekeeping()
+                self.save(by_time=item is None)
+            except Exception as exc:  # e.g. a bug in a game's snapshot: nothing is heard
+                log.error("could not save the step: %s", describe_bug(exc))
+                if self._held is not None:
+                    self._held.clear()  # what was not saved is not told
+                reply, ok = self._internal(request, "could not be saved"), False
             if ok and changed and self.storage_problem is not None:
                 then = ("it is saved as soon as the disk takes it" if self._disk_problem else
                         "a restart would lose it; end the game or reset the timer")
