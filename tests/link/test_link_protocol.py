@@ -64,7 +64,10 @@ PARSE_FAIL: list[tuple[bytes, ErrorCode, Any]] = [
     (b"null", ErrorCode.BAD_JSON, None),
     (b'{"id":1,"cmd":"x","v":NaN}', ErrorCode.BAD_JSON, None),
     (b'{"id":1,"cmd":"x"', ErrorCode.BAD_JSON, None),
-    (b'{"id":1,"cmd":"x","v":' + b"[" * 1900 + b"]" * 1900 + b"}", ErrorCode.BAD_JSON, None),
+    # too deep for the parser itself (no id then) or, where the interpreter's parser goes
+    # deeper (3.13), for the box's own depth check (the id read): bad_json either way
+    (b'{"id":1,"cmd":"x","v":' + b"[" * 1900 + b"]" * 1900 + b"}", ErrorCode.BAD_JSON,
+     (None, 1)),
     (b'{"id":5}', ErrorCode.BAD_ARGS, 5),
     (b'{"id":"q","cmd":3}', ErrorCode.BAD_ARGS, "q"),
     (b'{"id":6,"cmd":""}', ErrorCode.BAD_ARGS, 6),
@@ -80,7 +83,8 @@ PARSE_FAIL: list[tuple[bytes, ErrorCode, Any]] = [
 def test_parse_line_fail(line: bytes, code: ErrorCode, request_id: Any) -> None:
     with pytest.raises(LinkError) as caught:
         parse_line(line)
-    assert (caught.value.code, caught.value.request_id) == (code, request_id)
+    ids = request_id if isinstance(request_id, tuple) else (request_id,)
+    assert caught.value.code == code and caught.value.request_id in ids
     assert isinstance(caught.value, FogkeeperError)
 
 
