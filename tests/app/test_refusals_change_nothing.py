@@ -142,3 +142,36 @@ def test_bad_arguments_change_nothing_at_every_phase_of_the_fog(tmp_path: Path) 
     ask("fog.score.enter", colour=colour, bonuses=FOUR_PLAYER_BONUSES[colour],
         islanders=[{"at": place(w), "nation": n, "type": k} for w, n, k in islanders])
     _try_everything(h, "fog", rng, rounds=4)      # the scoring
+
+
+def test_bad_arguments_change_nothing_at_every_phase_of_fogsite(tmp_path: Path) -> None:
+    from flow.fogsite.fogsite_table import PIN
+    from flow.fogsite.test_box_guardian_link import MOST_ACTIONS, ok, send, set_up
+    from fogkeeper.rules.fogsite import MapperTeam
+
+    rng = random.Random("refusals-fogsite-phases")
+    h = BoxHarness(tmp_path / "box", security={"pin": PIN})
+    assert h.request("game.start", game="fogsite")["ok"]
+    reply = ok(set_up(h))
+    team, phases = MapperTeam(), set()
+    for _ in range(MOST_ACTIONS):
+        phase = reply["phase"]
+        if phase not in phases:  # the first moment of each phase, the end included
+            phases.add(phase)
+            _try_everything(h, "fogsite", rng, rounds=3)
+        if reply["winner"] is not None:
+            break
+        reply = ok(send(h, team.next_action(reply)))
+    assert reply["winner"] is not None and len(phases) >= 3
+
+
+def test_bad_arguments_change_nothing_in_a_sealed_corps_chapter(tmp_path: Path) -> None:
+    from flow.corps.test_corps_link import KEY_TEXT
+
+    rng = random.Random("refusals-corps-phases")
+    h = BoxHarness(tmp_path / "box", security={"pin": "2468"})
+    assert h.request("game.start", game="corps")["ok"]
+    assert h.request("corps.key", pin="2468", key=KEY_TEXT, map=5)["ok"]
+    _try_everything(h, "corps", rng, rounds=6)      # the chapter, key sealed
+    assert h.request("corps.lose", reason="the Water ran out")["ok"]  # the chapter ends
+    _try_everything(h, "corps", rng, rounds=6)      # the reveal
