@@ -117,7 +117,10 @@ def test_config_check_command_ok_and_bad(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text", ["[inputs]\nup = 5\n", "[link]\nport = 'pty:'\n",
-                                  "[storage]\ndata_dir = ''\n"])
+                                  "[storage]\ndata_dir = ''\n",
+                                  '[storage]\ndata_dir = "/tmp/a\\u0000b"\n',
+                                  "[storage]\ndata_dir = '~nosuchuser-fogkeeper/x'\n"],
+                         ids=["gpio", "pty", "empty folder", "NUL byte", "unknown user"])
 def test_config_check_refuses_what_run_refuses(tmp_path: Path, text: str) -> None:
     path = tmp_path / "box.toml"
     path.write_text(text, encoding="utf-8")

@@ -53,7 +53,16 @@ def _presets(value: tuple[int, ...]) -> bool:
 
 
 def _folder(value: str) -> bool:
-    return value.strip() != ""
+    """A path the box can make a folder of: not empty, no NUL byte (no system call takes
+    one), and a leading ``~user`` only for a user this system knows."""
+    if value.strip() == "" or "\0" in value:
+        return False
+    if value.startswith("~"):
+        try:
+            return not os.path.expanduser(value).startswith("~")
+        except (KeyError, RuntimeError):  # no home for that user
+            return False
+    return True
 
 
 def _pin_code(value: str) -> bool:
@@ -132,7 +141,8 @@ class ScreenConfig:
 
 @dataclass(frozen=True)
 class StorageConfig:
-    data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path (not empty)", _folder)
+    data_dir: str = _rule("~/.local/share/fogkeeper", "a folder path (not empty, no NUL "
+                          "byte; ~user only for a user of this system)", _folder)
 
 
 @dataclass(frozen=True)

@@ -44,3 +44,14 @@ def test_the_wait_survives_a_restart_and_the_pad_counts_it_down(tmp_path: Path) 
     assert pad.lines[0].startswith("Wait ") and pad.private
     again.wait(left + 1)
     assert again.request("corps.key", pin="4711", op="unseal")["ok"]
+
+
+def test_a_pin_of_other_digits_over_the_link_is_a_counted_wrong_try(tmp_path: Path) -> None:
+    h = BoxHarness(tmp_path, security={"pin": "4711"})
+    assert h.request("game.start", game="corps")["ok"]
+    assert h.request("corps.key", pin="4711", key=KEY_TEXT, map=5)["ok"]
+    for guess in ("é", "٤٧١١"):  # Arabic-Indic 4711: digits, but not the PIN's
+        refused = h.request("corps.key", pin=guess, op="unseal")
+        assert refused["error"]["code"] == "locked", refused
+    assert h.box.app.pin_guard.wrong == 2
+    assert h.link.events("pin.refused")[-1]["wrong"] == 2

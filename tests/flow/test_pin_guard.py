@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fogkeeper.flow.kit.pin import PinGuard, expected_guess_seconds
+from fogkeeper.flow.kit.pin import PinGuard, expected_guess_seconds, pin_digest
 
 
 def test_three_slips_are_free_then_each_wrong_pin_doubles_the_wait() -> None:
@@ -51,3 +51,13 @@ def test_guessing_a_four_digit_pin_takes_months() -> None:
 
 def test_no_pin_set_never_matches() -> None:
     assert PinGuard("").check("", 0.0) is False
+
+
+def test_any_string_is_judged_and_one_not_of_ascii_digits_is_a_wrong_try() -> None:
+    for guard in (PinGuard("4321"), PinGuard("", digest=pin_digest("4321"))):
+        for guess in ("é", "٤٣٢١", "４３２１", "\ud800", "43 1"):
+            before = guard.wrong
+            assert guard.check(guess, 0.0) is False, guess
+            assert guard.wrong == before + 1
+            guard.wait_until = 0.0
+        assert guard.check("4321", 0.0) is True

@@ -19,9 +19,9 @@ from fogkeeper.data.fog import (
     OWNER_ENV,
     board_status,
     checked_board,
-    owner_board,
     owner_board_document,
     owner_file,
+    read_owner_board,
 )
 from fogkeeper.errors import ConfigError
 from fogkeeper.rules.fog import assumed
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.data is not None:
         os.environ[OWNER_ENV] = str(args.data)
     name: str = args.name
-    owner = owner_board(name)
+    owner = read_owner_board(name)
     values = dict(owner.values)
     for item in args.set:
         key, sep, text = item.partition("=")
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"saved in {save(name, owner.confirmed or args.confirm, values)}")
     rows = board_status(name)
     width = max(len(v.key) for v, _ in rows) + 2
-    print(f"Board {name}: " + ("checked by the owner" if owner_board(name).confirmed else
+    print(f"Board {name}: " + ("checked by the owner" if read_owner_board(name).confirmed else
                                "values marked 'assumed' are the box's guesses: check them"))
     for value, what in rows:
         print(f"  {value.key.ljust(width)}{value.shown():>8}  {what}")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
-from fogkeeper.config import load_config, schema_table
+from fogkeeper.config import data_dir, load_config, schema_table
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,10 +21,13 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "keys":
         print(schema_table(), end="")
         return 0
-    from fogkeeper.app.run import check_modules
+    from fogkeeper.app.run import check_data_folder, check_modules
 
     config = load_config(args.file)
-    check_modules(config)  # what `run` refuses, `config check` refuses too
+    # what `run` refuses, `config check` refuses too (the folder judged, not made)
+    check_modules(config)
+    check_data_folder(config, create=False)
+    os.environ.setdefault("FOGKEEPER_DATA_DIR", str(data_dir(config)))  # the owner's files
     d, i = config.display, config.inputs
     print(f"{args.file}: OK")
     print(f"  display {d.driver} over {d.interface}, rotation {d.rotation}")
@@ -39,15 +43,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def check_game_data() -> None:
-    """Load every game's shipped data so a broken board, deck or option file shows now."""
-    from fogkeeper.data.corps import CORPS_CHAPTER_FILE, load_corps_options
-    from fogkeeper.data.fog import BOARD_NAMES, load_rules
+    """Load every game's shipped data so a broken board, deck or option file shows now, and
+    name each of the owner's own files the box would leave aside (it plays on without)."""
+    from fogkeeper.data.corps import (
+        CORPS_CHAPTER_FILE,
+        load_corps_options,
+        owner_monsters_problem,
+    )
+    from fogkeeper.data.fog import BOARD_NAMES, load_rules, owner_problems
     from fogkeeper.data.fogsite import fogsite_config_path, load_fogsite_options
 
     for board in BOARD_NAMES:
         load_rules(board)
     print(f"  The FOG: boards {', '.join(BOARD_NAMES)} and the Uncertainty decks OK")
+    problems = dict.fromkeys(str(p) for board in BOARD_NAMES for p in owner_problems(board))
     load_fogsite_options()
     print(f"  FOGSITE: {fogsite_config_path().name} OK")
     load_corps_options()
     print(f"  Corps of Discovery: {CORPS_CHAPTER_FILE.as_posix()} OK")
+    monsters = owner_monsters_problem()
+    if monsters is not None:
+        problems[monsters] = None
+    for problem in problems:
+        print(f"  warning: {problem}: left aside, the shipped data is used (the file is kept)")

@@ -110,26 +110,42 @@ def link_option(spec: str) -> str:
     return spec
 
 
-def check_data_folder(config: Config) -> None:
+def check_data_folder(config: Config, *, create: bool = True) -> None:
     """ConfigError when the data folder is not this user's to write, e.g. a shipped profile's
     /var/lib/fogkeeper (the service's) in a run by hand. A full or read-only disk is not
-    refused: the box then plays on from memory and says NOT SAVED."""
+    refused: the box then plays on from memory and says NOT SAVED. ``create=False`` (for
+    ``config check``) judges the folder the same way without making it."""
     folder = data_dir(config)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except PermissionError:
-        pass
-    except OSError:
-        return
-    else:
-        if os.access(folder, os.W_OK | os.X_OK) or os.statvfs(folder).f_flag & os.ST_RDONLY:
+    if create:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except PermissionError:
+            pass
+        except OSError:
             return
+    if _writable(folder):
+        return
     raise ConfigError(
         f"{config.source}: [storage] data_dir {str(folder)!r} is not yours to write (user "
         f"{getpass.getuser()}). A shipped profile keeps the service's data there: stop the "
         "service (sudo systemctl stop fogkeeper) and run as its user (sudo -u fogkeeper "
         "/opt/fogkeeper/venv/bin/fogkeeper run --config /etc/fogkeeper/config.toml), or "
         "copy the profile and set data_dir = \"~/.local/share/fogkeeper\"")
+
+
+def _writable(folder: Path) -> bool:
+    """Whether this user may write in ``folder``, or make it in its nearest folder that is
+    there; a read-only disk counts as writable (the box says NOT SAVED, not refused)."""
+    there = folder
+    while not there.exists() and there != there.parent:
+        there = there.parent
+    try:
+        if not there.is_dir():
+            return True  # as when making it fails for another reason: played from memory
+        return os.access(there, os.W_OK | os.X_OK) or bool(
+            os.statvfs(there).f_flag & os.ST_RDONLY)
+    except OSError:
+        return True  # a disk that does not answer: the box plays on from memory
 
 
 def simulated(config: Config, *, terminal: bool) -> Config:

@@ -3,16 +3,20 @@ owner's own corrections from the data folder over them (they survive a reinstall
 
 from __future__ import annotations
 
-import json
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fogkeeper.data import read_toml
+from fogkeeper.data import read_json, read_toml
 from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fog import Board, CardSet, FogRules, assumed, board_from_dict, cards_from_dict
+from fogkeeper.rules.fog.cards import check_deck
+from fogkeeper.schema import Field, Schema, SchemaError
+
+log = logging.getLogger(__name__)
 
 BOARD_NAMES = ("S", "F", "M", "L")
 DECK_FILES = {
@@ -37,23 +41,95 @@ class OwnerBoard:
     values: dict[str, assumed.Value] = field(default_factory=dict)
 
 
-def owner_board(name: str) -> OwnerBoard:
-    """What the owner said about this board (`<data>/fog/boards/<name>.json`), if anything."""
+def _is_value(value: object) -> bool:
+    if isinstance(value, list):
+        return all(isinstance(word, str) for word in value)
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# the owner's board file, as `owner_board_document` writes it and the board check saves it
+OWNER_BOARD = Schema.of(
+    Field("confirmed", bool, default=False),
+    Field("values", dict, default={},
+          check=lambda given: all(_is_value(v) for v in given.values()),
+          allowed="an object of board keys, each a whole number or a list of words"),
+)
+
+
+def read_owner_board(name: str) -> OwnerBoard:
+    """What the owner said about this board (`<data>/fog/boards/<name>.json`), if anything;
+    ConfigError naming the file and the key when it cannot be read as one."""
     path = owner_file("boards", f"{name}.json")
     if not path.is_file():
         return OwnerBoard()
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: not a board correction file (not a JSON object)")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        given = data.get("values", {})
-        return OwnerBoard(bool(data.get("confirmed", False)), {
-            str(k): tuple(v) if isinstance(v, list) else int(v) for k, v in given.items()})
-    except (OSError, ValueError, TypeError, AttributeError) as exc:
+        read = OWNER_BOARD.read(data)
+    except SchemaError as exc:
         raise ConfigError(f"{path}: not a board correction file ({exc})") from None
+    return OwnerBoard(read["confirmed"], {
+        str(k): tuple(v) if isinstance(v, list) else v for k, v in read["values"].items()})
 
 
 def load_board(name: str, folder: Path | None = None) -> Board:
-    """Board S, F, M or L as shipped, with the owner's corrections over it."""
-    return checked_board(name, owner_board(name).values, folder)
+    """Board S, F, M or L as shipped, with the owner's corrections over it. Corrections the
+    box cannot use (a damaged file, a value the board cannot hold) are left aside, the file
+    kept, and the board is used as shipped: ``owner_problems`` says why."""
+    try:
+        values = read_owner_board(name).values
+        return checked_board(name, values, folder)
+    except ConfigError:
+        problem = owner_board_problem(name, folder)
+        if problem is None:
+            raise  # the shipped board itself: not the owner's to mend
+        log.warning("%s; board %s is used as shipped (the file is kept)", problem, name)
+    return checked_board(name, {}, folder)
+
+
+@dataclass(frozen=True)
+class LeftAside:
+    """One of the owner's files the box cannot use: where it is and why (naming the file)."""
+
+    path: Path
+    why: str
+
+    def __str__(self) -> str:
+        return self.why
+
+
+def owner_board_problem(name: str, folder: Path | None = None) -> str | None:
+    """Why the owner's corrections of this board cannot be used, or None."""
+    try:
+        checked_board(name, read_owner_board(name).values, folder)
+    except ConfigError as exc:
+        try:
+            checked_board(name, {}, folder)
+        except ConfigError:
+            return None  # the shipped board fails too: the fault is not the owner's file
+        path = str(owner_file("boards", f"{name}.json"))
+        return str(exc) if str(exc).startswith(path) else f"{path}: {exc}"
+    return None
+
+
+def owner_problems(board: str, folder: Path | None = None) -> list[LeftAside]:
+    """The owner's own FOG files (this board's corrections, the decks' cards) that the box
+    leaves aside because it cannot use them, each naming the file and what is wrong."""
+    problems = []
+    board_problem = owner_board_problem(board, folder)
+    if board_problem is not None:
+        problems.append(LeftAside(owner_file("boards", f"{board}.json"), board_problem))
+    base = (folder or config_dir()) / "decks"
+    for deck, file in DECK_FILES.items():
+        try:
+            shipped = read_toml(base / file)
+        except ConfigError:
+            continue  # the shipped deck: not the owner's to mend
+        problem = _owner_cards(deck, shipped)[1]
+        if problem is not None:
+            problems.append(LeftAside(owner_file("decks", file), problem))
+    return problems
 
 
 def checked_board(name: str, values: dict[str, assumed.Value],
@@ -62,6 +138,15 @@ def checked_board(name: str, values: dict[str, assumed.Value],
     first correction the board cannot hold (an unknown key, a row swallowed twice)."""
     raw = assumed.corrected(board_file(name, folder), values)
     return board_from_dict(raw, source=f"board {name}")
+
+
+def owner_board(name: str) -> OwnerBoard:
+    """The owner's word on this board as the box uses it: nothing when the file cannot be
+    read or holds a value the board cannot take (the file is kept, left aside, and named by
+    ``owner_board_problem``; ``read_owner_board`` raises instead)."""
+    if owner_board_problem(name) is not None:
+        return OwnerBoard()
+    return read_owner_board(name)
 
 
 def board_status(name: str) -> list[tuple[assumed.BoardValue, str]]:
@@ -101,22 +186,37 @@ def owner_file(*parts: str) -> Path:
     return owner_dir().joinpath("fog", *parts)
 
 
-def _with_owner_cards(deck: str, shipped: dict[str, Any]) -> dict[str, Any]:
-    """The owner's cards of this deck (by number) over the shipped ones."""
+def _owner_cards(deck: str, shipped: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The owner's cards of this deck (by number) over the shipped ones; a file the box
+    cannot use leaves the deck as shipped, with why (the file is kept)."""
     path = owner_file("decks", DECK_FILES[deck])
     if not path.is_file():
-        return shipped
-    own = {c.get("number"): c for c in read_toml(path).get("card", []) if isinstance(c, dict)}
-    cards = [own.pop(c.get("number"), c) for c in shipped.get("card", [])]
-    return {**shipped, "card": [*cards, *own.values()]}
+        return shipped, None
+    try:
+        data = read_toml(path)
+        given = data.get("card", [])
+        if not isinstance(given, list):
+            raise ConfigError(f"{path}: key 'card': expected a list of cards")
+        own = {c.get("number"): c for c in given if isinstance(c, dict)}
+        cards = [own.pop(c.get("number"), c) for c in shipped.get("card", [])]
+        deck_data = {**shipped, "card": [*cards, *own.values()]}
+        check_deck(deck, deck_data)  # the owner's cards must make a deck with the shipped
+    except ConfigError as exc:
+        return shipped, str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}"
+    return deck_data, None
 
 
 def load_cards(folder: Path | None = None) -> CardSet:
     """The five Uncertainty decks from `<config>/decks/fog_*.toml`, the owner's cards over
-    them (`<data>/fog/decks/`: e.g. the "Rescued Islander" cards the rulebook does not print)."""
+    them (`<data>/fog/decks/`: e.g. the "Rescued Islander" cards the rulebook does not print).
+    An owner's deck file the box cannot use is left aside (``owner_problems`` says why)."""
     base = (folder or config_dir()) / "decks"
-    return cards_from_dict({deck: _with_owner_cards(deck, read_toml(base / file))
-                            for deck, file in DECK_FILES.items()})
+    decks = {}
+    for deck, file in DECK_FILES.items():
+        decks[deck], problem = _owner_cards(deck, read_toml(base / file))
+        if problem is not None:
+            log.warning("%s; the %s deck is used as shipped (the file is kept)", problem, deck)
+    return cards_from_dict(decks)
 
 
 def load_rules(board: str, folder: Path | None = None) -> FogRules:

@@ -3,12 +3,12 @@ board, players, scores, winner; for solo games the best score and level per scen
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from fogkeeper.data import MAX_RECORD_BYTES, read_json
 from fogkeeper.data.fog import load_rules
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.rules.fog import record_from_dict, score_record
@@ -52,8 +52,7 @@ def read_game(path: Path) -> PastGame:
     """One record file, scored again (leniently: a record the table accepted stays listed)."""
     date = _date(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        record = record_from_dict(data)
+        record = record_from_dict(read_json(path, MAX_RECORD_BYTES))
         result = score_record(record, load_rules(record.board), lenient=True)
     except (OSError, ValueError, FogkeeperError) as exc:
         return PastGame(date, problem=f"{path.name}: {exc}")

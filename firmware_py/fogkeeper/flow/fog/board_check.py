@@ -16,7 +16,14 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
-from fogkeeper.data.fog import board_file, board_status, checked_board, owner_board
+from fogkeeper.data.fog import (
+    board_file,
+    board_status,
+    checked_board,
+    owner_board,
+    owner_board_problem,
+    owner_problems,
+)
 from fogkeeper.errors import ConfigError
 from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for
 from fogkeeper.rules.fog import assumed
@@ -61,6 +68,7 @@ def forget() -> None:
     """The owner's files changed: read the board again wherever it is used."""
     _status.cache_clear()
     board_word.cache_clear()
+    left_aside.cache_clear()
     board_for.cache_clear()
     rules_for.cache_clear()
 
@@ -68,10 +76,16 @@ def forget() -> None:
 @cache
 def board_word(name: str) -> str:
     """The checklist's word for the board: checked once the owner confirmed it."""
-    try:
-        return "checked" if owner_board(name).confirmed else "assumed!"
-    except ConfigError:
-        return "file damaged"
+    if owner_board_problem(name) is not None:
+        return "file damaged"  # left aside: the board is played as shipped
+    return "checked" if owner_board(name).confirmed else "assumed!"
+
+
+@cache
+def left_aside(board: str) -> tuple[str, ...]:
+    """The names of the owner's files a game on this board leaves aside, because the box
+    cannot use them (read once, and again after the owner saves a board)."""
+    return tuple(problem.path.name for problem in owner_problems(board))
 
 
 def open_check(s: Session) -> None:

@@ -12,7 +12,7 @@ from enum import Enum
 
 from fogkeeper.flow.fog import boats, missions, pictured, scoring, table_cards
 from fogkeeper.flow.fog.begin import ValueRow, value_rows
-from fogkeeper.flow.fog.board_check import board_word
+from fogkeeper.flow.fog.board_check import board_word, left_aside
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
 from fogkeeper.flow.fog.setup import SetupRow, shown_value
@@ -88,6 +88,8 @@ def info_rows(s: Session) -> list[tuple[str, str]]:
     rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
             ("FOG start", str(state.setup.fog_start)),
             ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
+    # the owner's own files the box could not use: played without them, named here
+    rows[1:1] = [(f"Own {name}", "not used!") for name in left_aside(state.setup.board)]
     for nation, areas in s.individual.items():
         rows.append((f"{nation} A-D", " ".join(str(v) for v in areas.values())))
     rows += [(f"Row {r}", f"-{v}") for r, v in s.beach.items()]

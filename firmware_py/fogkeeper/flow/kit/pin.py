@@ -136,6 +136,10 @@ class PinGuard:
         self.digest = pin_digest(digits)
 
     def _right(self, digits: str) -> bool:
+        # any string is judged: one with other than ASCII (e.g. "é", Arabic-Indic digits, a
+        # lone surrogate) is simply wrong, and counts as a try like any wrong PIN
+        if not digits.isascii():
+            return False
         if self.digest:
             return digest_matches(self.digest, digits)
         return hmac.compare_digest(digits, self.pin)

@@ -302,12 +302,17 @@ def _deck(data: Mapping[str, Any], name: str, read: Any) -> tuple[Any, ...]:
     return tuple(sorted(cards, key=lambda c: c.number))
 
 
+_READERS: dict[str, Any] = {
+    "guardians": _guardian, "fog": _fog, "events": _event, "rescued_islanders": _rescued,
+    "rescue_achievements": _achievement,
+}
+
+
+def check_deck(name: str, deck: Mapping[str, Any]) -> None:
+    """One deck's parsed TOML read as ``cards_from_dict`` reads it; its errors name the key."""
+    _deck({name: deck}, name, _READERS[name])
+
+
 def cards_from_dict(data: Mapping[str, Any]) -> CardSet:
     """Build the five decks from {deck name: parsed TOML}; errors name the deck and key."""
-    return CardSet(
-        guardians=_deck(data, "guardians", _guardian),
-        fog=_deck(data, "fog", _fog),
-        events=_deck(data, "events", _event),
-        rescued_islanders=_deck(data, "rescued_islanders", _rescued),
-        rescue_achievements=_deck(data, "rescue_achievements", _achievement),
-    )
+    return CardSet(**{name: _deck(data, name, read) for name, read in _READERS.items()})
