@@ -197,3 +197,23 @@ def test_the_declaration_agrees_with_the_rules_options() -> None:
 def test_the_docs_list_the_checklist_keys_as_declared() -> None:
     doc = (ROOT / "docs" / "fog-link.md").read_text(encoding="utf-8")
     assert f"<!-- checklist:fog -->\n{checklist.docs_table()}<!-- /checklist -->" in doc
+
+
+def test_a_second_layout_keeps_nothing_of_the_first() -> None:
+    """``begin`` lays the whole game out afresh: teams, missions, Guardians of a layout laid
+    before (a refused start put back, a checklist changed) never carry into the next."""
+    from fogkeeper.flow.fog.begin import LAID_OUT, begin
+    from fogkeeper.flow.fog.session import Session
+    from fogkeeper.flow.fog.setup import load_preset
+
+    first = settle({**load_preset({}), "players": 4, "team_scoring": "sum"})
+    session = Session(setup=first, seed=7)
+    begin(session)
+    assert session.teams
+    session.setup = settle({**first, "team_scoring": ""})
+    begin(session)
+    fresh = Session(setup=session.setup, seed=7)
+    begin(fresh)
+    assert session.teams == [] and len(session.players) == 4
+    for name in LAID_OUT:
+        assert getattr(session, name) == getattr(fresh, name), name

@@ -84,8 +84,16 @@ def value_rows(setup: Setup) -> list[ValueRow]:
     return found
 
 
+# what ``begin`` lays out: each is made afresh, so nothing of an earlier layout stays
+LAID_OUT = ("players", "teams", "boat_scoring", "individual", "beach", "discs", "guardians",
+            "leaders", "mission_deals", "open_missions", "draft")
+
+
 def begin(session: Session) -> None:
     """Lay out the whole game from the checklist and the seed (see the module docstring)."""
+    fresh = Session(setup=session.setup, seed=session.seed)
+    for name in LAID_OUT:
+        setattr(session, name, getattr(fresh, name))
     setup = session.setup
     rules = rules_for(str(setup["board"]))
     rng = random.Random(session.seed)
