@@ -8,6 +8,7 @@ never writes files and never exits; it raises ``ConfigError`` with one clear mes
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
 import stat
@@ -21,6 +22,7 @@ from typing import Any
 
 from fogkeeper.drivers.registry import DISPLAY_DRIVERS, INTERFACES, words
 from fogkeeper.errors import ConfigError
+from fogkeeper.schema import Field, Schema, SchemaError
 
 Check = Callable[[Any], bool]
 NO_PIN = -1  # an input pin set to -1 is not wired (for example KEY3 on a two-key board)
@@ -277,40 +279,39 @@ def check_link(spec: str, where: str) -> None:
         raise ConfigError(f"{where} = {spec!r} is not a serial port")
 
 
+@functools.cache
+def section_schema(cls: Any) -> Schema:
+    """A config section's keys as the one schema every border reads through: each
+    dataclass field's type, default, check and allowed words (a list of whole numbers is
+    written as a TOML array and kept as a tuple)."""
+    hints = _field_types(cls)
+    declared = []
+    for f in dataclasses.fields(cls):
+        wanted = hints[f.name]
+        is_tuple = typing.get_origin(wanted) is tuple
+        if not is_tuple and wanted not in (bool, int, float, str):
+            raise TypeError(f"config schema uses an unsupported type {wanted!r}")  # a bug
+        declared.append(Field(f.name, list if is_tuple else wanted, default=f.default,
+                              items=Field(f.name, int) if is_tuple else None,
+                              check=f.metadata.get("check"), allowed=f.metadata["allowed"]))
+    return Schema(tuple(declared))
+
+
 def _parse_section(cls: Any, raw: Mapping[str, Any], where: str) -> Any:
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    types_by_name = _field_types(cls)
-    values: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in fields:
-            raise ConfigError(f"{where} unknown key {key!r}; allowed: {', '.join(fields)}")
-        meta = fields[key].metadata
-        checked = _coerce(value, types_by_name[key])
-        check: Check | None = meta.get("check")
-        if checked is None or (check is not None and not check(checked)):
-            shown = f"{key} is" if meta.get("secret") else f"{key} = {value!r} is"
-            raise ConfigError(f"{where} {shown} not allowed; expected {meta['allowed']}")
-        values[key] = checked
-    return cls(**values)
-
-
-def _coerce(value: Any, wanted: Any) -> Any:
-    """Return the value as the wanted type, or None when it is of the wrong type."""
-    if wanted is bool:
-        return value if isinstance(value, bool) else None
-    if wanted is int:
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-    if wanted is float:
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        return float(value) if ok else None
-    if wanted is str:
-        return value if isinstance(value, str) else None
-    if typing.get_origin(wanted) is tuple:
-        if not isinstance(value, list):
-            return None
-        items = [_coerce(v, int) for v in value]
-        return None if any(i is None for i in items) else tuple(items)
-    raise TypeError(f"config schema uses an unsupported type {wanted!r}")  # a bug, not input
+    schema = section_schema(cls)
+    try:
+        read = schema.read(raw)
+    except SchemaError as exc:
+        key = exc.path.split("[", 1)[0]
+        if key not in schema:
+            raise ConfigError(f"{where} unknown key {key!r}; allowed: "
+                              f"{', '.join(f.key for f in schema)}") from None
+        secret = next(f for f in dataclasses.fields(cls) if f.name == key).metadata.get("secret")
+        shown = f"{key} is" if secret else f"{key} = {raw[key]!r} is"
+        raise ConfigError(f"{where} {shown} not allowed; expected "
+                          f"{schema.by_key[key].words()}") from None
+    return cls(**{key: tuple(value) if isinstance(value, list) else value
+                  for key, value in read.items() if key in raw})
 
 
 def _field_types(cls: Any) -> dict[str, Any]:
