@@ -14,7 +14,7 @@ from fogkeeper.errors import ConfigError
 from fogkeeper.paths import config_dir
 from fogkeeper.rules.fog import Board, CardSet, FogRules, assumed, board_from_dict, cards_from_dict
 from fogkeeper.rules.fog.cards import check_deck
-from fogkeeper.schema import Field, Schema, SchemaError
+from fogkeeper.schema import ABSENT, Field, Schema, SchemaError
 
 log = logging.getLogger(__name__)
 
@@ -237,33 +237,36 @@ class Scenario:
     boat_scoring: dict[str, int] = field(default_factory=dict)   # Area -> RP, {} = drawn
 
 
-def _whole(path: Path, key: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ConfigError(f"{path}: key {key!r}: expected a whole number, not {value!r}")
-    return value
+def _whole_numbers(value: dict[str, Any]) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
 
 
-def _numbers(path: Path, key: str, value: object) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise ConfigError(f"{path}: key {key!r}: expected a table of whole numbers")
-    return {str(k): _whole(path, f"{key}.{k}", v) for k, v in value.items()}
+# a solo scenario sheet's file, key by key
+SCENARIO = Schema.of(
+    Field("name", str, default=ABSENT, most=64, doc="the sheet's name (the file's stem is used)"),
+    Field("board", str, check=lambda b: b in BOARD_NAMES, allowed="one of S, F, M, L"),
+    Field("nation_mp", dict, check=_whole_numbers, allowed="a table of whole numbers"),
+    Field("fog_start", int, default=0, low=0, high=99),
+    Field("minimum_crew_rp", int, default=0, low=-999, high=999),
+    Field("commoner_rescue_rp", int, default=0, low=-999, high=999),
+    Field("boat_scoring", dict, default={}, check=_whole_numbers,
+          allowed="a table of whole numbers"),
+)
 
 
 def read_scenario(path: Path) -> Scenario:
     """One scenario file; a broken one names the file and the key."""
-    data = read_toml(path)
-    if data.get("board") not in BOARD_NAMES:
-        raise ConfigError(f"{path}: key 'board': choose one of {', '.join(BOARD_NAMES)}")
-    if "nation_mp" not in data:
-        raise ConfigError(f"{path}: key 'nation_mp': missing")
+    try:
+        data = SCENARIO.read(read_toml(path))
+    except SchemaError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
     return Scenario(
-        name=path.stem, board=str(data["board"]),
-        nation_mp=_numbers(path, "nation_mp", data["nation_mp"]),
-        fog_start=_whole(path, "fog_start", data.get("fog_start", 0)),
-        minimum_crew_rp=abs(_whole(path, "minimum_crew_rp", data.get("minimum_crew_rp", 0))),
-        commoner_rescue_rp=abs(_whole(path, "commoner_rescue_rp",
-                                      data.get("commoner_rescue_rp", 0))),
-        boat_scoring=_numbers(path, "boat_scoring", data.get("boat_scoring", {})))
+        name=path.stem, board=data["board"],
+        nation_mp={str(k): v for k, v in data["nation_mp"].items()},
+        fog_start=data["fog_start"],
+        minimum_crew_rp=abs(data["minimum_crew_rp"]),
+        commoner_rescue_rp=abs(data["commoner_rescue_rp"]),
+        boat_scoring={str(k): v for k, v in data["boat_scoring"].items()})
 
 
 def load_scenarios(folder: Path | None = None) -> dict[str, Scenario]:
