@@ -183,13 +183,14 @@ def result_bytes(result: Mapping[str, Any]) -> int:
                           allow_nan=False).encode("utf-8", "replace"))
 
 
-def fitting(result: Mapping[str, Any], entries: list[Any], put: Any) -> list[Any]:
-    """The longest head of ``entries`` that ``put(result, head)`` keeps within RESULT_ROOM:
-    a page of a growing list cut by bytes, so its reply always fits a line."""
+def fitting(result: Mapping[str, Any], entries: list[Any], put: Any,
+            room: int = RESULT_ROOM) -> list[Any]:
+    """The longest head of ``entries`` that ``put(result, head)`` keeps within ``room``
+    bytes: a page of a growing list cut by bytes, so its reply always fits a line."""
     low, high = 0, len(entries)
     while low < high:  # the longest head that fits
         mid = (low + high + 1) // 2
-        if result_bytes(put(result, entries[:mid])) <= RESULT_ROOM:
+        if result_bytes(put(result, entries[:mid])) <= room:
             low = mid
         else:
             high = mid - 1

@@ -186,3 +186,30 @@ def test_the_reveal_pages_the_whole_log_with_the_largest_page_in_one_line_each(
                                       log_count=20))["log"]
     assert state_pages == [entry[:4] for entry in entries]  # the public columns only
     assert box.link.lines[before:]  # RecordingLink held every line to 4,096 bytes
+
+
+def test_routes_of_a_game_played_long_are_paged_and_the_log_keeps_its_room(
+        box: BoxHarness) -> None:
+    """A team that plays on walks on: the reveal pages the routes by steps (``route_from``)
+    within half a line, so every reveal fits and its log page is never crowded out."""
+    play_to_the_end(box, ok(set_up(box)))
+    session = box.box.app.game.session  # type: ignore[union-attr]
+    walked = {who: list(cells) * 200 for who, cells in session.routes.items()}
+    session.routes = walked  # as long as a game played on for hours
+    steps = max(len(cells) for cells in walked.values())
+    first = ok(box.request("fogsite.reveal"))["reveal"]
+    assert first["route_steps"] == steps and first["route_from"] == 0
+    assert 0 < len(next(iter(first["routes"].values()))) < steps
+    assert first["log"], "the routes left the log no room"
+    pages: dict[str, list[str]] = {who: [] for who in walked}
+    start = 0
+    while start < steps:
+        page = ok(box.request("fogsite.reveal", route_from=start, log_from=0, log_count=20))
+        got = page["reveal"]["routes"]
+        assert page["reveal"]["log"] and max(len(c) for c in got.values()) > 0
+        for who, cells in got.items():
+            pages[who] += cells
+        start += max(len(c) for c in got.values())
+    from fogkeeper.rules.fogsite import Cell
+
+    assert pages == {who: [Cell(*c).name for c in cells] for who, cells in walked.items()}

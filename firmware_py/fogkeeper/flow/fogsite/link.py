@@ -20,7 +20,16 @@ from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply
 from fogkeeper.link.catalogue import Command
-from fogkeeper.link.protocol import ErrorCode, LinkError, choice, fitting, optional, require
+from fogkeeper.link.protocol import (
+    RESULT_ROOM,
+    ErrorCode,
+    LinkError,
+    choice,
+    fitting,
+    optional,
+    require,
+    result_bytes,
+)
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -342,17 +351,35 @@ class FogsiteLink:
         view.pop("phase")
         # the reply carries the public view already: the reveal adds only what it lacks
         view = {k: v for k, v in view.items() if public.get(k, _NOWHERE) != v}
-        routes = {who: [Cell(*c).name for c in cells] for who, cells in session.routes.items()}
+        walks = {who: [Cell(*c).name for c in cells] for who, cells in session.routes.items()}
+        steps = max((len(cells) for cells in walks.values()), default=0)
+        first = int(args.get("route_from", 0))
+
+        def routes(count: int) -> dict[str, list[str]]:
+            return {who: cells[first:first + count] for who, cells in walks.items()}
+
         box = {"box": {**session.box_settings(), "seed": session.draft.seed}} \
             if session.box_plays() else {}
-        shown = {**view, "routes": routes, **box, "log_size": len(entries)}
+        shown = {**view, "routes": routes(0), "route_from": first, "route_steps": steps,
+                 **box, "log_size": len(entries)}
         start, wanted = self._page_wanted(args, entries)
         if start < 0:
             start, wanted = max(0, len(entries) - RECENT_LOG_ENTRIES), \
                 entries[-RECENT_LOG_ENTRIES:]
-        page = fitting(public, wanted, lambda around, head: {
-            **around, "reveal": {**shown, "log_from": start, "log": head}})
-        return {"reveal": {**shown, "log_from": start, "log": page}}
+
+        def reply(count: int, head: list[object]) -> dict[str, object]:
+            return {**public, "reveal": {**shown, "routes": routes(count), "log_from": start,
+                                         "log": head}}
+
+        # a game played on makes long routes: they are paged too (``route_from``), in half
+        # the room the reply leaves, so that the log's page always has the other half
+        bare = result_bytes(reply(0, []))
+        count = len(fitting({}, list(range(max(0, steps - first))),
+                            lambda _, head: reply(len(head), []),
+                            bare + (RESULT_ROOM - bare) // 2))
+        page = fitting({}, wanted, lambda _, head: reply(count, head))
+        return {"reveal": {**shown, "routes": routes(count), "log_from": start, "log": page}}
+
 
 def _opt(key: str, kind: type, **kw: Any) -> Field:
     return Field(key, kind, ABSENT, **kw)
@@ -410,7 +437,9 @@ COMMANDS: GameCommands[FogsiteFlow] = GameCommands("fogsite", (
         reply="`attacked`, `tiles_removed`", refused=f"{_PHASE}, `locked`"),
     Command("state", _via(FogsiteLink.state), Schema.of(*_LOG), read_only=True,
             reply="the public view"),
-    Command("reveal", _via(FogsiteLink.reveal), Schema.of(*_LOG, _PIN), read_only=True,
+    Command("reveal", _via(FogsiteLink.reveal), Schema.of(
+        *_LOG, _opt("route_from", int, low=0, high=10**6,
+                    doc="first step of the routes' page (default 0)"), _PIN), read_only=True,
             reply="`reveal`", refused="`locked` before the end"),
     Command("play_on", _via(FogsiteLink.play_on), reply="–", refused=_PHASE),
     Command("hint", _via(FogsiteLink.hint), reply="`hint`, `colour`, `offset`, `room`",
