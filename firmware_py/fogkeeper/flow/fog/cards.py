@@ -1,6 +1,6 @@
-"""Cards the table turns over (the FOG part of the flow that reads them): each entered by its
-letter and number, a card's full text shown, and what a "Rescued Islander" card the rulebook
-does not print pictures."""
+"""Cards the table turns over, as a part of The FOG's flow: each entered by its letter and
+number, a card's full text shown, and what a "Rescued Islander" card the rulebook does not
+print pictures."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The checklist before a game (the FOG part of the flow holding setup): its rows and values,
-the past games, the walk through the owner's board, the preset kept and the game laid out."""
+"""The checklist before a game, as a part of The FOG's flow: its rows and values, the past
+games, the walk through the owner's board, the preset kept and the game laid out."""
 
 from __future__ import annotations
 

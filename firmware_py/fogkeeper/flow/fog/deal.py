@@ -1,5 +1,5 @@
-"""The missions' deal (the FOG part of the flow where each player keeps a card in secret, the
-box handed round) and the draft (whose pick it is) before the first turn."""
+"""The missions' deal, as a part of The FOG's flow: each player keeps a card in secret (the
+box handed round), then the draft (whose pick it is) before the first turn."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The FOG step's losses (the FOG part of the flow after the FOG advances): colour by colour
-the Islanders it took, one picked at a time, and their correction from the final review."""
+"""The FOG step's losses, as a part of The FOG's flow: colour by colour the Islanders the FOG
+took, one picked at a time, and their correction from the final review."""
 
 from __future__ import annotations
 

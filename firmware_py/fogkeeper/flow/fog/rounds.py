@@ -1,6 +1,5 @@
-"""Turns and rounds (the FOG part of the flow where the game is played): the turn screen and
-its MP, the round's event, the hourglass, what a move costs, the end of a round and the
-early end of the game."""
+"""Turns and rounds, as a part of The FOG's flow: the turn screen and its MP, the round's
+event, the hourglass, what a move costs, the end of a round and the early end of the game."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The final score (the FOG part of the flow once the game is over): each colour's Islanders
-boat by boat or one by one, its bonus tiles, the review, the results and one player's detail."""
+"""The final score, as a part of The FOG's flow: each colour's Islanders boat by boat or one
+by one, its bonus tiles, the review, the results and one player's detail."""
 
 from __future__ import annotations
 
