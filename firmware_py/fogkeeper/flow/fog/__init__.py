@@ -1,4 +1,6 @@
-"""The FOG on the box: read ``table.py`` first, then ``flow.py`` (what each control does)."""
+"""The FOG on the box: read ``table.py`` first, then ``flow.py`` (the flow and its parts: one
+module each, ``checklist.py``, ``deal.py``, ``rounds.py``, ``losses.py``, ``cards.py``,
+``scores.py``, ``controls.py``)."""
 
 from fogkeeper.flow.fog.flow import FogFlow
 

@@ -1,7 +1,8 @@
 """The FOG's host-link commands (``fog.<action>``): the buttons' moves, and the public state.
 
 ``docs/fog-link.md`` lists them with examples. A command checks its arguments and the screen
-first, then runs the same action or fires the same trigger of ``table.py`` as the buttons.
+first, then runs the same action of the same part (``flow.deal``, ``flow.rounds``...) or
+fires the same trigger of ``table.py`` (``Go``) as the buttons.
 No reply ever carries a mission card before the final score: a kept mission is reported by
 the player's name only.
 """
@@ -33,7 +34,7 @@ from fogkeeper.flow.fog.setup import (
     problems,
     settle,
 )
-from fogkeeper.flow.fog.table import SCORING, FogScreen
+from fogkeeper.flow.fog.table import SCORING, FogScreen, Go
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, require, result_bytes
@@ -117,7 +118,7 @@ def _reads_event(handler: Handler) -> Handler:
         on_turn = flow.screen is F.TURN
         reply = handler(flow, args)
         if on_turn:
-            flow.dismiss_event()
+            flow.rounds.dismiss_event()
         return reply
     return run
 
@@ -147,7 +148,7 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     before = flow.s.setup, flow.s.seed, flow.s.values
     flow.s.setup, flow.s.seed, flow.s.values = new, seed, values
     try:
-        flow.trigger("start")
+        flow.fire(Go.START)
     except FogkeeperError:
         flow.s.setup, flow.s.seed, flow.s.values = before
         raise
@@ -172,7 +173,7 @@ def _offered(setup: dict[str, object], chosen: dict[str, object]) -> None:
 
 def _go_on(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.INFO, F.OPEN, F.FOG, F.SHOW)
-    flow.trigger("ok")
+    flow.fire(Go.OK)
     return {}
 
 
@@ -183,13 +184,13 @@ def _card(flow: FogFlow, args: LinkArgs) -> Reply:
         raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
                                             "shows, e.g. \"A18\"")
     entry = table_cards.current(flow.s)
-    flow.enter_card(wanted)
+    flow.cards.enter_card(wanted)
     return {"deck": entry.deck, "player": entry.player}
 
 
 def _mission_show(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.PASS)
-    flow.trigger("hold_ok")
+    flow.fire(Go.HOLD_OK)
     deal = missions.mission_turn(flow.s)
     return {"player": deal.player if deal else ""}
 
@@ -201,7 +202,7 @@ def _mission_keep(flow: FogFlow, args: LinkArgs) -> Reply:
         raise LinkError(ErrorCode.BAD_ARGS, "'choice' must be 1 or 2 (the card shown "
                                             "first or second)")
     deal = missions.mission_turn(flow.s)
-    flow.keep_card(choice - 1)
+    flow.deal.keep_card(choice - 1)
     return {"player": deal.player if deal else "", "kept": True}
 
 
@@ -211,7 +212,7 @@ def _draft_pick(flow: FogFlow, args: LinkArgs) -> Reply:
     if count < 1:
         raise LinkError(ErrorCode.BAD_ARGS, "'count' must be a whole number of picks, "
                                             "1 or more")
-    flow.count_picks(count)
+    flow.deal.count_picks(count)
     return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
 
 
@@ -229,9 +230,9 @@ def _spend(flow: FogFlow, args: LinkArgs) -> Reply:
 
 def _end_turn(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.TURN)
-    flow.trigger("ok")
+    flow.fire(Go.OK)
     if flow.screen is F.ASK:   # the round's last turn: the command is the confirmation
-        flow.trigger("ok")
+        flow.fire(Go.OK)
     return {"fog_step": _step(flow)}
 
 
@@ -243,7 +244,7 @@ def _cost(flow: FogFlow, args: LinkArgs) -> Reply:
         return {"allowed": False, "reason": found.reason}
     if args.get("pay") is True:
         turns.spend(flow.s, found.mp)
-        flow.trigger("paid")
+        flow.fire(Go.PAID)
     state = flow.s.state
     return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
             "mp_left": state.mp_left if state.phase == PHASE_TURN else 0}
@@ -255,7 +256,7 @@ def _undo(flow: FogFlow, args: LinkArgs) -> Reply:
     if crosses and optional(args, "fog", bool, False) is not True:
         raise PhaseError("this undo takes back the FOG step (its card and losses too); "
                          "send it again with \"fog\": true to confirm")
-    flow.undo()
+    flow.rounds.undo()
     return {"fog_step_undone": crosses}
 
 
@@ -263,15 +264,15 @@ def _hourglass(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.TURN)
     if not flow.s.state.setup.options.hourglass:
         raise PhaseError("option 1 (hourglass) is off")
-    flow.dismiss_event()   # its glass starts now, to be paused or go on
+    flow.rounds.dismiss_event()   # its glass starts now, to be paused or go on
     assert flow.glass is not None  # option 1 keeps a glass on the turn screen
-    flow.glass_toggle()
+    flow.rounds.glass_toggle()
     return {"phase": flow.glass.phase.value}
 
 
 def _end_game(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.TURN, F.END_NOW)
-    flow.trigger("end_game")
+    flow.fire(Go.END_GAME)
     return {}
 
 
@@ -279,7 +280,7 @@ def _losses_cmd(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, F.FOG, F.LOSSES, F.PICK)
     given = optional(args, "losses", list, [])
     fog_step.record(flow.s, _checked_losses(flow.s, given, fog_step.step_rows(flow.s)))
-    flow.trigger("losses_entered")
+    flow.fire(Go.LOSSES_ENTERED)
     return {"losses": len(flow.s.state.losses)}
 
 
@@ -300,14 +301,14 @@ def _score_enter(flow: FogFlow, args: LinkArgs) -> Reply:
     bonuses = _bonuses(s, optional(args, "bonuses", list, []))
     s.final[colour] = islanders
     s.bonuses[colour] = bonuses
-    flow.trigger("to_review")
+    flow.fire(Go.TO_REVIEW)
     return {"colour": colour, "islanders": len(islanders)}
 
 
 def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
     _on(flow, *SCORING)
-    flow.trigger("to_review")
-    flow.trigger("score")
+    flow.fire(Go.TO_REVIEW)
+    flow.fire(Go.SCORE)
     return {"result": flow.s.result, "record": flow.s.record_path}
 
 
