@@ -26,7 +26,7 @@ from fogkeeper.rules.corps.tracker import TerrainExplored, monster_water_loss
 from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
-    from fogkeeper.flow.corps.table import CorpsFlow
+    from fogkeeper.flow.corps.game import CorpsFlow
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ def _track(flow: CorpsFlow, args: LinkArgs) -> Reply:
 def _end(flow: CorpsFlow, args: LinkArgs) -> Reply:
     flow.session.chapter = corps.end_chapter(flow.session.chapter)
     reveal.after_end(flow.session, flow.context)
-    flow.show_the_end()
+    flow.end.show()
     return {}
 
 
@@ -159,7 +159,7 @@ def _lose(flow: CorpsFlow, args: LinkArgs) -> Reply:
     reason = optional(args, "reason", str, "core rules")
     flow.session.chapter = corps.lose_by_core_rules(flow.session.chapter, reason)
     reveal.after_end(flow.session, flow.context)
-    flow.show_the_end()
+    flow.end.show()
     return {}
 
 
