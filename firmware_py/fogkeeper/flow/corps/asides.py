@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import BACK_TO
 from fogkeeper.flow.game import Outcome
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ class Asides:
         self.flow.session.quit_from = self.flow.state
 
     def back_from_quit(self) -> None:
-        self.flow.trigger(f"back_to_{self.flow.session.quit_from.value}")
+        self.go_back(self.flow.session.quit_from)
 
     def quit_game(self) -> None:
         self.flow.outcome = Outcome.EXIT
@@ -33,4 +34,11 @@ class Asides:
         self.flow.session.cursors[CorpsScreen.WHY] = 0
 
     def back_from_why(self) -> None:
-        self.flow.trigger(f"back_to_{self.flow.session.why_from.value}")
+        self.go_back(self.flow.session.why_from)
+
+    def go_back(self, screen: CorpsScreen) -> None:
+        """To the screen remembered; one with no way back (only a damaged save holds such a
+        screen) stays where it is, as the trigger's row from here would not exist."""
+        back = BACK_TO.get(screen)
+        if back is not None:
+            self.flow.trigger(back)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.corps import chapter
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 
 if TYPE_CHECKING:
     from fogkeeper.flow.corps.game import CorpsFlow
@@ -31,10 +32,10 @@ class Board:
             s.note = f"Water stays on circle {s.cursor_slot}"
         elif chapter.on_empty_circle(s):
             s.cursors[CorpsScreen.PICK] = 0
-            self.flow.trigger("pick_token")
+            self.flow.trigger(Go.PICK_TOKEN)
         else:
             s.carried = s.cursor_slot
-            self.flow.trigger("take_token")
+            self.flow.trigger(Go.TAKE_TOKEN)
 
     def place_chosen(self) -> None:
         flow = self.flow
@@ -45,10 +46,10 @@ class Board:
         s = self.flow.session
         if s.cursor_slot == s.carried:
             s.carried = None
-            self.flow.trigger("put_down")
+            self.flow.trigger(Go.PUT_DOWN)
         elif chapter.on_empty_circle(s) and not chapter.on_fixed_water(s):
             chapter.drop_carried(s, self.flow.context)
-            self.flow.trigger("put_down")
+            self.flow.trigger(Go.PUT_DOWN)
         else:
             s.note = f"circle {s.cursor_slot} is taken: move its token first"
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.corps import reveal
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.rules import corps
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class End:
     def end_now(self) -> None:
         flow = self.flow
         if not corps.can_end(flow.session.chapter)[0]:
-            flow.trigger("ask_why")
+            flow.trigger(Go.ASK_WHY)
             return
         reveal.end(flow.session, flow.context)
         self.show()
@@ -39,14 +40,14 @@ class End:
 
     def show(self) -> None:
         """After the end (by the table or the link): the reveal, or the verdict if no key."""
-        self.flow.trigger("reveal_begins" if self.has_key() else "nothing_to_reveal")
+        self.flow.trigger(Go.REVEAL_BEGINS if self.has_key() else Go.NOTHING_TO_REVEAL)
 
     # ---- the reveal --------------------------------------------------------------------------
     def reveal_ok(self) -> None:
         flow = self.flow
         s = flow.session
         if reveal.all_revealed(s):
-            flow.trigger("reveal_done")
+            flow.trigger(Go.REVEAL_DONE)
         elif s.options.reveal_pacing is corps.RevealPacing.ALL_AT_ONCE:
             self.reveal_everything()
         else:
@@ -54,7 +55,7 @@ class End:
 
     def reveal_everything(self) -> None:
         if reveal.uncover_all(self.flow.session, self.flow.context):
-            self.flow.trigger("reveal_done")
+            self.flow.trigger(Go.REVEAL_DONE)
 
     def tick(self, now: float) -> None:
         """The slow reveal's next circle when its time comes; the verdict after the last."""
@@ -65,6 +66,6 @@ class End:
             return
         if reveal.all_revealed(s):
             s.next_reveal_at = None
-            self.flow.trigger("reveal_done")
+            self.flow.trigger(Go.REVEAL_DONE)
         else:
             reveal.uncover(s, self.flow.context, now)

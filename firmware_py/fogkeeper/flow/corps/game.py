@@ -24,7 +24,7 @@ from fogkeeper.flow.corps.keyholder import KeyHolder
 from fogkeeper.flow.corps.menus import Menus
 from fogkeeper.flow.corps.mode import Mode
 from fogkeeper.flow.corps.session import CorpsScreen, CorpsSession
-from fogkeeper.flow.corps.table import AFTER_SCREEN_CHANGE, TRANSITIONS
+from fogkeeper.flow.corps.table import AFTER_SCREEN_CHANGE, TRANSITIONS, Go
 from fogkeeper.flow.corps.tracker import Tracker
 from fogkeeper.flow.game import GameContext, Outcome
 from fogkeeper.flow.kit import session as session_codec
@@ -111,7 +111,7 @@ class CorpsFlow:
     state: CorpsScreen
 
     if TYPE_CHECKING:  # transitions attaches these; declared for mypy
-        def trigger(self, name: str) -> bool: ...
+        def trigger(self, name: Go) -> bool: ...
 
     def __init__(self, context: GameContext) -> None:
         self.context = context
@@ -142,7 +142,11 @@ class CorpsFlow:
         self.outcome = Outcome.STAY
         self.session.note = ""
         self.last_trigger = trigger
-        self.trigger(trigger)
+        try:
+            go = Go(trigger)
+        except ValueError:  # no row has it: the control changes nothing here
+            return self.outcome
+        self.trigger(go)
         return self.outcome
 
     def frame(self, now: float) -> Frame:

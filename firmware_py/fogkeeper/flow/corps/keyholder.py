@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.corps import key_entry
 from fogkeeper.flow.corps.key_entry import KeyWay
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 
 if TYPE_CHECKING:
@@ -28,16 +29,16 @@ class KeyHolder:
         flow = self.flow
         match flow.menus.menu(CorpsScreen.KEY_MENU, key_entry.key_ways(flow.session)).chosen:
             case KeyWay.JOYSTICK:
-                flow.trigger("enter_on_joystick")
+                flow.trigger(Go.ENTER_ON_JOYSTICK)
             case KeyWay.LINK:
-                flow.trigger("wait_for_link")
+                flow.trigger(Go.WAIT_FOR_LINK)
             case KeyWay.SEAL:
-                flow.trigger("ask_pin_to_seal" if self.has_pin() else "seal_without_pin")
+                flow.trigger(Go.ASK_PIN_TO_SEAL if self.has_pin() else Go.SEAL_WITHOUT_PIN)
             case KeyWay.NO_KEY:
-                flow.trigger("open_board")
+                flow.trigger(Go.OPEN_BOARD)
 
     def leave_menu(self) -> None:
-        self.flow.trigger("open_board" if self.flow.session.board_opened else "back_to_mode")
+        self.flow.trigger(Go.OPEN_BOARD if self.flow.session.board_opened else Go.BACK_TO_MODE)
 
     # ---- the entry, one circle at a time -----------------------------------------------------
     def start_entry(self) -> None:
@@ -46,7 +47,7 @@ class KeyHolder:
     def step_token(self) -> None:
         entry = self.flow.session.key_entry
         assert entry is not None  # KEY_SLOT is entered with an entry
-        entry.step(-1 if self.flow.last_trigger == "up" else 1)
+        entry.step(-1 if self.flow.last_trigger == Go.UP else 1)
 
     def confirm_slot(self) -> None:
         flow = self.flow
@@ -56,13 +57,13 @@ class KeyHolder:
             entry.confirm()
             return
         key_entry.finish_entry(flow.session, flow.context)
-        flow.trigger("ask_pin_to_seal" if self.has_pin() else "seal_without_pin")
+        flow.trigger(Go.ASK_PIN_TO_SEAL if self.has_pin() else Go.SEAL_WITHOUT_PIN)
 
     def previous_slot(self) -> None:
         entry = self.flow.session.key_entry
         if entry is None or entry.slot == 1:
             self.flow.session.key_entry = None
-            self.flow.trigger("drop_key_entry")
+            self.flow.trigger(Go.DROP_KEY_ENTRY)
         else:
             entry.back()
 
@@ -80,9 +81,9 @@ class KeyHolder:
         flow = self.flow
         answer = flow.pad.read(flow.last_trigger, flow.context.pin_matches)
         if answer is PinAnswer.RIGHT:
-            flow.trigger("pin_right")
+            flow.trigger(Go.PIN_RIGHT)
         elif answer is PinAnswer.CANCEL:
-            flow.trigger("pin_cancel")
+            flow.trigger(Go.PIN_CANCEL)
         elif answer is PinAnswer.WRONG:
             flow.context.effects.sound("error")
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.corps import chapter, key_entry, reveal
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.flow.game import LinkArgs
 from fogkeeper.flow.kit.link import GameCommands, Reply
 from fogkeeper.link.catalogue import Command
@@ -75,7 +76,7 @@ def _key(flow: CorpsFlow, args: LinkArgs) -> Reply:
         chapter.start(s, corps.ChapterMode.FOG)
     s.chapter = sealed
     key_entry.announce_sealed(s, flow.context)
-    flow.trigger("key_sealed")  # from the key screens on to "Key sealed"
+    flow.trigger(Go.KEY_SEALED)  # from the key screens on to "Key sealed"
     return {}
 
 
@@ -121,7 +122,7 @@ def _pick_map(keys: Mapping[int, corps.AnswerKey], wanted: int | None) -> corps.
 
 def _guess(flow: CorpsFlow, args: LinkArgs) -> Reply:
     flow.session.chapter = corps.apply_guess(flow.session.chapter, args)
-    flow.trigger("board_changed")  # a token picked or in the hand may be gone: the board
+    flow.trigger(Go.BOARD_CHANGED)  # a token picked or in the hand may be gone: the board
     return {}
 
 
@@ -150,7 +151,7 @@ def _reveal(flow: CorpsFlow, args: LinkArgs) -> Reply:
     s.chapter = (corps.reveal_all if every else corps.reveal_next)(s.chapter)
     flow.context.effects.sound("reveal")
     s.next_reveal_at = None  # the link sets the pace now
-    flow.trigger("reveal_done" if reveal.all_revealed(s) else "back_to_reveal")
+    flow.trigger(Go.REVEAL_DONE if reveal.all_revealed(s) else Go.BACK_TO_REVEAL)
     return {}
 
 

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, TypeVar
 
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.flow.kit.menu import Menu
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class Menus:
     def move(self) -> None:
         flow = self.flow
         cursor = flow.session.cursor(flow.state)
-        if flow.last_trigger == "up":
+        if flow.last_trigger == Go.UP:
             flow.session.cursors[flow.state] = max(0, cursor - 1)
         else:
             last = max(0, self.length(flow.state) - 1)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.corps import chapter
 from fogkeeper.flow.corps.chapter import ModeItem
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.rules import corps
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ class Mode:
         self.flow = flow
 
     def change_map(self) -> None:
-        chapter.step_map(self.flow.session, 1 if self.flow.last_trigger == "right" else -1)
+        chapter.step_map(self.flow.session, 1 if self.flow.last_trigger == Go.RIGHT else -1)
 
     def choose(self) -> None:
         flow = self.flow
@@ -29,11 +30,11 @@ class Mode:
                 flow.menus.move()
             case ModeItem.FOG:
                 self.start_fog()
-                flow.trigger("give_key")
+                flow.trigger(Go.GIVE_KEY)
             case ModeItem.NOTEBOOK:
                 chapter.start(flow.session, corps.ChapterMode.NOTEBOOK)
-                flow.trigger("give_key" if flow.session.options.notebook_reveal
-                             else "open_board")
+                flow.trigger(Go.GIVE_KEY if flow.session.options.notebook_reveal
+                             else Go.OPEN_BOARD)
 
     def start_fog(self) -> None:
         chapter.start(self.flow.session, corps.ChapterMode.FOG)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.flow.corps import chapter
 from fogkeeper.flow.corps.chapter import ChapterItem, TrackerItem
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.rules import corps
 
 if TYPE_CHECKING:
@@ -28,19 +29,19 @@ class Tracker:
         s = flow.session
         match flow.menus.menu(C.CHAPTER, chapter.chapter_items(s)).chosen:
             case ChapterItem.BOARD:
-                flow.trigger("open_board")
+                flow.trigger(Go.OPEN_BOARD)
             case ChapterItem.TRACKER:
-                flow.trigger("open_tracker")
+                flow.trigger(Go.OPEN_TRACKER)
             case ChapterItem.WHY:
-                flow.trigger("ask_why")
+                flow.trigger(Go.ASK_WHY)
             case ChapterItem.END:
-                flow.trigger("ask_to_end" if corps.can_end(s.chapter)[0] else "ask_why")
+                flow.trigger(Go.ASK_TO_END if corps.can_end(s.chapter)[0] else Go.ASK_WHY)
             case ChapterItem.LOSE:
-                flow.trigger("ask_to_lose")
+                flow.trigger(Go.ASK_TO_LOSE)
             case ChapterItem.KEY_HOLDER if not corps.is_sealed(s.chapter):
-                flow.trigger("give_key")
+                flow.trigger(Go.GIVE_KEY)
             case ChapterItem.KEY_HOLDER:
-                flow.trigger("ask_pin_to_unseal" if flow.key_holder.has_pin() else "say_no_pin")
+                flow.trigger(Go.ASK_PIN_TO_UNSEAL if flow.key_holder.has_pin() else Go.SAY_NO_PIN)
 
     # ---- the tracker -----------------------------------------------------------------------
     def chosen_item(self) -> TrackerItem:
@@ -49,14 +50,14 @@ class Tracker:
     def ok(self) -> None:
         item = self.chosen_item()
         if item is TrackerItem.MONSTERS:
-            self.flow.trigger("open_monsters")
+            self.flow.trigger(Go.OPEN_MONSTERS)
         elif item is TrackerItem.WHY:
-            self.flow.trigger("ask_why")
+            self.flow.trigger(Go.ASK_WHY)
         else:
             chapter.tracker_ok(self.flow.session, self.flow.context, item)
 
     def step(self) -> None:
-        direction = 1 if self.flow.last_trigger == "right" else -1
+        direction = 1 if self.flow.last_trigger == Go.RIGHT else -1
         chapter.tracker_step(self.flow.session, self.flow.context, self.chosen_item(), direction)
 
     # ---- the Monsters ----------------------------------------------------------------------
