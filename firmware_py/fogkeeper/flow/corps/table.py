@@ -1,7 +1,8 @@
 """The Corps table: every screen (``CorpsScreen``) and every screen change (``TRANSITIONS``).
 
 Read it first. A row's trigger is a control, or is named by what happened (``key_sealed``:
-corps.key sealed it over the link). A row that does work names it ``part.method``: one of
+corps.key sealed it over the link); each is a member of ``Go``, declared once, so a misspelt
+trigger is a mypy error. A row that does work names it ``part.method``: one of
 the flow's parts (``mode.py``, ``keyholder.py``, ``board.py``, ``tracker.py``, ``end.py``,
 ``asides.py``, ``menus.py``), bound when the flow builds its machine; a name that is no
 part's method stops the build. Menu choices are plain code in the parts that fires the
