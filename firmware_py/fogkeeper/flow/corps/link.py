@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.corps import chapter, key_entry, reveal
 from fogkeeper.flow.corps.session import CorpsScreen
+from fogkeeper.flow.corps.table import Go
 from fogkeeper.flow.game import LinkArgs
 from fogkeeper.flow.kit.link import GameCommands, Reply
 from fogkeeper.link.catalogue import Command
@@ -26,7 +27,7 @@ from fogkeeper.rules.corps.tracker import TerrainExplored, monster_water_loss
 from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
-    from fogkeeper.flow.corps.table import CorpsFlow
+    from fogkeeper.flow.corps.game import CorpsFlow
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ def _key(flow: CorpsFlow, args: LinkArgs) -> Reply:
         chapter.start(s, corps.ChapterMode.FOG)
     s.chapter = sealed
     key_entry.announce_sealed(s, flow.context)
-    flow.trigger("key_sealed")  # from the key screens on to "Key sealed"
+    flow.trigger(Go.KEY_SEALED)  # from the key screens on to "Key sealed"
     return {}
 
 
@@ -121,7 +122,7 @@ def _pick_map(keys: Mapping[int, corps.AnswerKey], wanted: int | None) -> corps.
 
 def _guess(flow: CorpsFlow, args: LinkArgs) -> Reply:
     flow.session.chapter = corps.apply_guess(flow.session.chapter, args)
-    flow.trigger("board_changed")  # a token picked or in the hand may be gone: the board
+    flow.trigger(Go.BOARD_CHANGED)  # a token picked or in the hand may be gone: the board
     return {}
 
 
@@ -139,7 +140,7 @@ def _track(flow: CorpsFlow, args: LinkArgs) -> Reply:
 def _end(flow: CorpsFlow, args: LinkArgs) -> Reply:
     flow.session.chapter = corps.end_chapter(flow.session.chapter)
     reveal.after_end(flow.session, flow.context)
-    flow.show_the_end()
+    flow.end.show()
     return {}
 
 
@@ -150,7 +151,7 @@ def _reveal(flow: CorpsFlow, args: LinkArgs) -> Reply:
     s.chapter = (corps.reveal_all if every else corps.reveal_next)(s.chapter)
     flow.context.effects.sound("reveal")
     s.next_reveal_at = None  # the link sets the pace now
-    flow.trigger("reveal_done" if reveal.all_revealed(s) else "back_to_reveal")
+    flow.trigger(Go.REVEAL_DONE if reveal.all_revealed(s) else Go.BACK_TO_REVEAL)
     return {}
 
 
@@ -159,7 +160,7 @@ def _lose(flow: CorpsFlow, args: LinkArgs) -> Reply:
     reason = optional(args, "reason", str, "core rules")
     flow.session.chapter = corps.lose_by_core_rules(flow.session.chapter, reason)
     reveal.after_end(flow.session, flow.context)
-    flow.show_the_end()
+    flow.end.show()
     return {}
 
 

@@ -27,7 +27,7 @@ from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, render_menu, render_message
 
 if TYPE_CHECKING:
-    from fogkeeper.flow.corps.table import CorpsFlow
+    from fogkeeper.flow.corps.game import CorpsFlow
 
 C = CorpsScreen
 
@@ -186,7 +186,7 @@ def _tracker(flow: CorpsFlow) -> Frame:
                TrackerItem.EXPLORE: _explore_choice(flow),
                TrackerItem.WHY: _can_end(flow)}
     values = {TRACKER_LABELS[item]: value for item, value in by_item.items()}
-    hint = TRACKER_HINTS[flow.chosen_tracker_item()]
+    hint = TRACKER_HINTS[flow.tracker.chosen_item()]
     return _menu(flow, "Tracker", values, hint + "  B back")
 
 

@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite.table import Stage
+from fogkeeper.flow.fogsite.table import Go, Stage
 from fogkeeper.rules.fogsite import format_maze, generate_maze
 from fogkeeper.rules.fogsite.guardian import explain_last_turn
 from fogkeeper.rules.fogsite.hints import Hint, hint
@@ -43,7 +43,7 @@ class BoxGuardian:
         except RulesError as error:
             self.flow.context.effects.sound("error")
             self.flow.session.refusal = str(error)
-            self.flow.fire("setup_refused")
+            self.flow.fire(Go.SETUP_REFUSED)
 
     def start_game(self) -> None:
         """Draw a seed (unless the link gave one), build the maze, choose start and sleeper."""
@@ -89,7 +89,7 @@ class BoxGuardian:
                 and now >= session.box_due:
             session.box_due = None
             self.flow.context.effects.sound(GUARDIAN_TUNE)
-            self.flow.fire("think_over")
+            self.flow.fire(Go.THINK_OVER)
 
     def deadline(self) -> float | None:
         return self.flow.session.box_due if self.flow.state is Stage.BOX_TURN else None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import RelicPlan
 from fogkeeper.flow.fogsite.setup import step_cursor
+from fogkeeper.flow.fogsite.table import Go
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import Colour, RelicAnswer, RelicRequest, use_relic
 from fogkeeper.rules.fogsite.answers import answer_text, answer_values, question_candidates
@@ -55,14 +56,14 @@ class ChoiceStep:
         trial.setstate(session.rng.getstate())
         use_relic(session.running, colour, plan.request(), trial)  # refusals are public
         session.acting, session.relic_choice, session.refusal = colour, plan, ""
-        self.flow.fire("guardian_choice")
+        self.flow.fire(Go.GUARDIAN_CHOICE)
 
     # ---- the hand-off ------------------------------------------------------------------------
     def gate_key(self, button: str) -> None:
         session = self.flow.session
         if self.flow.guardian.has_pin() and button == "ok":
             session.pad = PinPad("Guardian PIN")
-            self.flow.fire("open_pin")
+            self.flow.fire(Go.OPEN_PIN)
         elif not self.flow.guardian.has_pin() and button == "hold_ok":
             self.open_choice()
 
@@ -71,10 +72,10 @@ class ChoiceStep:
         if answer is PinAnswer.RIGHT:
             self.open_choice()
         elif answer is PinAnswer.CANCEL:
-            self.flow.fire("pin_cancel")
+            self.flow.fire(Go.PIN_CANCEL)
 
     def open_choice(self) -> None:
-        self.flow.fire("choose_answer")
+        self.flow.fire(Go.CHOOSE_ANSWER)
         self.flow.session.relic_plan.lying = False
         self.flow.session.cursor = self.default_row()
 

@@ -25,7 +25,7 @@ from fogkeeper.flow.fogsite.link import RECENT_LOG_ENTRIES, FogsiteLink
 from fogkeeper.flow.fogsite.relic import RelicStep
 from fogkeeper.flow.fogsite.session import Session
 from fogkeeper.flow.fogsite.setup import Setup
-from fogkeeper.flow.fogsite.table import ROWS, SETUP_STAGES, TEAM_STAGES, Stage
+from fogkeeper.flow.fogsite.table import BACK_TO, ROWS, SETUP_STAGES, TEAM_STAGES, Go, Stage
 from fogkeeper.flow.fogsite.team import TeamTurn
 from fogkeeper.flow.fogsite.views import frame
 from fogkeeper.flow.game import GameContext, Outcome
@@ -54,7 +54,7 @@ class FogsiteFlow:
     state: Stage
 
     if TYPE_CHECKING:  # transitions attaches this; declared for mypy
-        def trigger(self, name: str) -> bool: ...
+        def trigger(self, name: Go) -> bool: ...
 
     def __init__(self, context: GameContext, options: Options | None = None,
                  seed: int | None = None) -> None:
@@ -100,7 +100,7 @@ class FogsiteFlow:
     def handle(self, trigger: str) -> Outcome:
         self.exit_asked = False
         if trigger in self.machine.get_triggers(self.state):
-            self.fire(trigger)
+            self.fire(Go(trigger))  # every row's trigger is a Go (test_fogsite_triggers)
         elif self.state in TEAM_STAGES and trigger == "key3":
             self.team.toggle_clock()
         elif self.state in TEAM_STAGES and trigger == "hold_key3":
@@ -109,7 +109,7 @@ class FogsiteFlow:
             self.keys[self.state](trigger)
         return Outcome.EXIT if self.exit_asked else Outcome.STAY
 
-    def fire(self, trigger: str) -> None:
+    def fire(self, trigger: Go) -> None:
         """A row of the table; a trigger with no row from this screen changes nothing."""
         self.trigger(trigger)
 
@@ -122,17 +122,17 @@ class FogsiteFlow:
         game = self.session.running
         if game.phase is Phase.OVER:
             self.end.finish()
-            self.fire("game_over")
+            self.fire(Go.GAME_OVER)
         elif game.phase is Phase.GUARDIAN and self.session.box_plays():
             self.box.play_turn()
-            self.fire("box_turn")
+            self.fire(Go.BOX_TURN)
         elif game.phase is Phase.GUARDIAN:
             self.guardian.open_turn()
-            self.fire("guardian_turn")
+            self.fire(Go.GUARDIAN_TURN)
         elif game.phase is Phase.ESCAPE:
-            self.fire("escape_call")
+            self.fire(Go.ESCAPE_CALL)
         else:
-            self.fire("turn_goes_on" if game.current is not None else "team_turn")
+            self.fire(Go.TURN_GOES_ON if game.current is not None else Go.TEAM_TURN)
 
     def read_pin(self, button: str) -> PinAnswer | None:
         """A key on a PIN screen; a wrong PIN is also said (the pad asks again)."""
@@ -148,7 +148,9 @@ class FogsiteFlow:
 
     def go_back(self) -> None:
         """Back to the screen a question or a look at the maze interrupted."""
-        self.fire(f"back_to_{self.session.back_to.value}")
+        back = BACK_TO.get(self.session.back_to)
+        if back is not None:  # a screen no aside leaves (only a damaged save) stays shown
+            self.fire(back)
 
     def quit_key(self, button: str) -> None:
         if button in ("ok", "hold_ok"):  # the hold of B that asked was the long press

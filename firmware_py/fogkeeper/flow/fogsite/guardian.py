@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
+from fogkeeper.flow.fogsite.table import Go
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
     AttackReport,
@@ -53,10 +54,10 @@ class GuardianTurn:
         if self.has_pin() and button == "ok":
             session.refusal = ""
             session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
-            self.flow.fire("open_pin")
+            self.flow.fire(Go.OPEN_PIN)
         elif not self.has_pin() and button == "hold_ok":
             session.refusal = ""
-            self.flow.fire("enter_moves")
+            self.flow.fire(Go.ENTER_MOVES)
 
     def read_pad(self, button: str) -> PinAnswer | None:
         """A key on the Guardian's PIN: the right one shows the maze until the turn is played
@@ -72,9 +73,9 @@ class GuardianTurn:
     def pin_key(self, button: str) -> None:
         answer = self.read_pad(button)
         if answer is PinAnswer.RIGHT:
-            self.flow.fire("enter_moves")
+            self.flow.fire(Go.ENTER_MOVES)
         elif answer is PinAnswer.CANCEL:
-            self.flow.fire("pin_cancel")
+            self.flow.fire(Go.PIN_CANCEL)
 
     # ---- planning the turn -------------------------------------------------------------------
     def moves_key(self, button: str) -> None:
@@ -94,7 +95,7 @@ class GuardianTurn:
             except GuardianMoveError as error:
                 self._refuse(str(error))
                 return
-            self.flow.fire("g6_ask")
+            self.flow.fire(Go.G6_ASK)
         elif button == "ok":
             try:
                 self.do_turn(list(session.plan))
@@ -102,7 +103,7 @@ class GuardianTurn:
                 self._refuse(str(error))
         elif button == "hold_back":  # cover the maze before handing the box round
             session.unlocked = False
-            self.flow.fire("maze_covered")
+            self.flow.fire(Go.MAZE_COVERED)
 
     def _plan_step(self, button: str) -> None:
         """A direction adds a space: to the last move if it is the same way, else a new move."""
@@ -142,7 +143,7 @@ class GuardianTurn:
 
     def do_turn(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
         attack = self.play_moves(moves, g6)
-        self.flow.fire("guardian_played")
+        self.flow.fire(Go.GUARDIAN_PLAYED)
         return attack
 
     def play_moves(self, moves: list[GuardianMove], g6: bool | None = None) -> AttackReport:
@@ -181,12 +182,12 @@ class GuardianTurn:
             return
         session.back_to, session.back_cursor, session.refusal = self.flow.state, session.cursor, ""
         session.pad = PinPad("Guardian PIN", self.flow.context.pin_length())
-        self.flow.fire("peek")
+        self.flow.fire(Go.PEEK)
 
     def peek_pin_key(self, button: str) -> None:
         answer = self.read_pad(button)
         if answer is PinAnswer.RIGHT:
-            self.flow.fire("pin_ok")
+            self.flow.fire(Go.PIN_OK)
         elif answer is PinAnswer.CANCEL:
             self.flow.go_back()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import step_cursor
+from fogkeeper.flow.fogsite.table import Go
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
     Colour,
@@ -79,7 +80,7 @@ class RelicStep:
         asks = [RelicAsk.MODE] if session.running.options.has("I4") else []
         asks += [CARD_ASKS[relic]] if relic in CARD_ASKS else []
         session.relic_choice = RelicPlan(relic, (*asks, RelicAsk.CONFIRM))
-        self.flow.fire("relic_chosen")
+        self.flow.fire(Go.RELIC_CHOSEN)
 
     def receivers(self) -> tuple[Colour, ...]:
         session = self.flow.session
@@ -128,7 +129,7 @@ class RelicStep:
         elif button == "ok":
             self._next()
         elif button == "back" and plan.index == 0:
-            self.flow.fire("relic_again")
+            self.flow.fire(Go.RELIC_AGAIN)
         elif button == "back":
             plan.index = 0 if plan.restore_time else plan.index - 1
             plan.restore_time = False
@@ -139,7 +140,7 @@ class RelicStep:
         plan = session.relic_plan
         if plan.step in (RelicAsk.RECEIVER, RelicAsk.CARD) and not self.choices():
             session.answer = Answer(big=("Not now",), small=("Nobody to choose: keep the card",))
-            self.flow.fire("answered")
+            self.flow.fire(Go.ANSWERED)
             return
         if plan.step is RelicAsk.MODE:
             plan.restore_time = Menu(tuple(RelicMode), session.cursor).chosen \

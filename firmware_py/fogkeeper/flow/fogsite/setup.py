@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import GuardianKind, SetupDraft
+from fogkeeper.flow.fogsite.table import Go
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
@@ -101,8 +102,8 @@ class Setup:
         elif button == "hold_back":
             self.flow.ask_exit()
         elif button == "ok":
-            chosen = {SetupRow.BALANCING: "open_balancing", SetupRow.ENTER_MAZE: "enter_maze",
-                      SetupRow.START: "box_chosen"}.get(menu.chosen)
+            chosen = {SetupRow.BALANCING: Go.OPEN_BALANCING, SetupRow.ENTER_MAZE: Go.ENTER_MAZE,
+                      SetupRow.START: Go.BOX_CHOSEN}.get(menu.chosen)
             if chosen is None:
                 self._change(menu.chosen, +1)
             else:
@@ -156,13 +157,13 @@ class Setup:
             draft.problems = maze_problems(draft.easy, draft.maze_text(), draft.colours)
             if draft.problems:
                 self.flow.context.effects.sound("error")
-                self.flow.fire("maze_refused")
+                self.flow.fire(Go.MAZE_REFUSED)
             elif draft.easy:
                 draft.sleeping = None  # nobody sleeps under the Easy Rule
                 self.arm_lock()
-                self.flow.fire("lock")
+                self.flow.fire(Go.LOCK)
             else:
-                self.flow.fire("maze_checked")
+                self.flow.fire(Go.MAZE_CHECKED)
 
     def _move_grid_cursor(self, direction: Direction) -> None:
         draft = self.flow.session.draft
@@ -180,7 +181,7 @@ class Setup:
         if button == "ok":
             session.draft.sleeping = session.draft.colours[session.cursor]
             session.refusal = ""
-            self.flow.fire("sleeper_chosen")
+            self.flow.fire(Go.SLEEPER_CHOSEN)
         else:
             session.cursor = step_cursor(session.cursor, button, len(session.draft.colours))
 
@@ -196,7 +197,7 @@ class Setup:
             else:
                 draft.guardian_start = draft.cursor
                 self.arm_lock()
-                self.flow.fire("lock")
+                self.flow.fire(Go.LOCK)
 
     def start_refusal(self) -> str:
         """Why the Guardian cannot start on the cursor's space ("" when it can)."""
@@ -229,7 +230,7 @@ class Setup:
         if answer is PinAnswer.RIGHT:
             self.start_from_draft()
         elif answer is PinAnswer.CANCEL:
-            self.flow.fire("easy_lock_cancelled" if session.draft.easy else "lock_cancelled")
+            self.flow.fire(Go.EASY_LOCK_CANCELLED if session.draft.easy else Go.LOCK_CANCELLED)
 
     def start_from_draft(self) -> None:
         draft = self.flow.session.draft
@@ -238,7 +239,7 @@ class Setup:
             self.start_game(draft.maze_text(), draft.colours, draft.sleeping, start)
         except RulesError as error:
             self.flow.session.refusal = str(error)
-            self.flow.fire("setup_refused")
+            self.flow.fire(Go.SETUP_REFUSED)
 
     def game_options(self) -> Options:
         """The configured readings with this game's choices; the box plays by its level."""

@@ -4,6 +4,7 @@ A row's trigger is a button when the button alone changes the screen; any other 
 named by what happened (``answered``: the engine answered). Other buttons and menu choices
 go to the screen's part in plain code (``setup.py``, ``team.py``, ``relic.py``,
 ``guardian.py``, ``box.py``, ``end.py``), which does the work and fires the named trigger.
+Every trigger is a member of ``Go``, declared once, so a misspelt one is a mypy error.
 Rows carry no work (the quit aside only remembers where it was); every new screen starts
 its menu at the top. A resumed game is put back on its screen by ``restore`` alone.
 """
@@ -54,6 +55,80 @@ class Stage(StrEnum):
     QUIT_ASK = "quit_ask"
 
 
+class Go(StrEnum):
+    """Every trigger of the table, declared once: the rows and every call that fires one name
+    these members, so a misspelt trigger is a mypy error and not a row that never fires."""
+    # the controls, as the box hands them to ``FogsiteFlow.handle``
+    OK = "ok"
+    BACK = "back"
+    DOWN = "down"
+    LEFT = "left"
+    HOLD_BACK = "hold_back"
+    # setup, behind the screen (setup.py, box.py)
+    OPEN_BALANCING = "open_balancing"
+    ENTER_MAZE = "enter_maze"
+    BOX_CHOSEN = "box_chosen"
+    MAZE_REFUSED = "maze_refused"
+    MAZE_CHECKED = "maze_checked"
+    SLEEPER_CHOSEN = "sleeper_chosen"
+    LOCK = "lock"
+    LOCK_CANCELLED = "lock_cancelled"
+    EASY_LOCK_CANCELLED = "easy_lock_cancelled"
+    SETUP_REFUSED = "setup_refused"
+    # a game starts, or play goes on: the engine's phase decides where (game.py)
+    BOX_TURN = "box_turn"
+    GUARDIAN_TURN = "guardian_turn"
+    TEAM_TURN = "team_turn"
+    TURN_GOES_ON = "turn_goes_on"
+    ESCAPE_CALL = "escape_call"
+    GAME_OVER = "game_over"
+    # the team's turn (team.py, relic.py, choice.py)
+    INVESTIGATOR_CHOSEN = "investigator_chosen"
+    EXPLORE = "explore"
+    MOVE = "move"
+    GIVE = "give"
+    USE_RELIC = "use_relic"
+    RELIC_CHOSEN = "relic_chosen"
+    RELIC_AGAIN = "relic_again"
+    GIFT_CHOSEN = "gift_chosen"
+    HAND_GATE = "hand_gate"
+    CHOOSE_AGAIN = "choose_again"
+    OPEN_LOG = "open_log"
+    OPEN_START_TILES = "open_start_tiles"
+    GUARDIAN_CHOICE = "guardian_choice"
+    OPEN_PIN = "open_pin"
+    PIN_CANCEL = "pin_cancel"
+    CHOOSE_ANSWER = "choose_answer"
+    ROUTE_DROPPED = "route_dropped"
+    ANSWERED = "answered"
+    TEAM_TIME_OUT = "team_time_out"
+    # the Guardian's turn (guardian.py, box.py)
+    ENTER_MOVES = "enter_moves"
+    MAZE_COVERED = "maze_covered"
+    G6_ASK = "g6_ask"
+    GUARDIAN_PLAYED = "guardian_played"
+    THINK_OVER = "think_over"
+    # the Guardian's look at the maze (guardian.py)
+    PEEK = "peek"
+    PIN_OK = "pin_ok"
+    # back where an aside was asked (game.py, guardian.py), one a screen: see BACK_TO
+    BACK_TO_CHOOSE = "back_to_choose"
+    BACK_TO_ACTIONS = "back_to_actions"
+    BACK_TO_GIVE_PICK = "back_to_give_pick"
+    BACK_TO_GIVE_TO = "back_to_give_to"
+    BACK_TO_ESCAPE_CALL = "back_to_escape_call"
+    BACK_TO_EXPLORE = "back_to_explore"
+    BACK_TO_MOVE = "back_to_move"
+    BACK_TO_RELIC_PICK = "back_to_relic_pick"
+    BACK_TO_RELIC_STEP = "back_to_relic_step"
+    BACK_TO_ANSWER = "back_to_answer"
+    BACK_TO_HAND_GATE = "back_to_hand_gate"
+    BACK_TO_GUARDIAN_GATE = "back_to_guardian_gate"
+    BACK_TO_GUARDIAN_REPORT = "back_to_guardian_report"
+    BACK_TO_BOX_TURN = "back_to_box_turn"
+    BACK_TO_CHOICE_GATE = "back_to_choice_gate"
+
+
 S = Stage
 SETUP_STAGES = (S.SETUP_MENU, S.BALANCING, S.MAZE_EDIT, S.MAZE_INVALID, S.SLEEPING,
                 S.GUARDIAN_START, S.LOCK, S.BOX_READY)
@@ -78,93 +153,98 @@ Row = dict[str, object]  # a transitions row
 # the game's path: what `fogkeeper diagram fogsite-path` draws
 GAME_PATH: list[Row] = [
     # ---- setup, behind the screen (setup.py) -------------------------------------------------
-    {"trigger": "open_balancing", "source": S.SETUP_MENU, "dest": S.BALANCING},
-    {"trigger": "enter_maze", "source": S.SETUP_MENU, "dest": S.MAZE_EDIT},
-    {"trigger": "box_chosen", "source": S.SETUP_MENU, "dest": S.BOX_READY},
-    {"trigger": "back", "source": [S.BALANCING, S.MAZE_EDIT, S.BOX_READY], "dest": S.SETUP_MENU},
-    {"trigger": "maze_refused", "source": S.MAZE_EDIT, "dest": S.MAZE_INVALID},
-    {"trigger": "ok", "source": S.MAZE_INVALID, "dest": S.MAZE_EDIT},
-    {"trigger": "back", "source": [S.MAZE_INVALID, S.SLEEPING], "dest": S.MAZE_EDIT},
-    {"trigger": "maze_checked", "source": S.MAZE_EDIT, "dest": S.SLEEPING},
-    {"trigger": "back", "source": S.GUARDIAN_START, "dest": S.SLEEPING},
-    {"trigger": "sleeper_chosen", "source": S.SLEEPING, "dest": S.GUARDIAN_START},
-    {"trigger": "lock", "source": [S.MAZE_EDIT, S.GUARDIAN_START], "dest": S.LOCK},
-    {"trigger": "lock_cancelled", "source": S.LOCK, "dest": S.GUARDIAN_START},
-    {"trigger": "easy_lock_cancelled", "source": S.LOCK, "dest": S.MAZE_EDIT},
-    {"trigger": "setup_refused", "source": [S.LOCK, S.BOX_READY], "dest": S.SETUP_MENU},
+    {"trigger": Go.OPEN_BALANCING, "source": S.SETUP_MENU, "dest": S.BALANCING},
+    {"trigger": Go.ENTER_MAZE, "source": S.SETUP_MENU, "dest": S.MAZE_EDIT},
+    {"trigger": Go.BOX_CHOSEN, "source": S.SETUP_MENU, "dest": S.BOX_READY},
+    {"trigger": Go.BACK, "source": [S.BALANCING, S.MAZE_EDIT, S.BOX_READY], "dest": S.SETUP_MENU},
+    {"trigger": Go.MAZE_REFUSED, "source": S.MAZE_EDIT, "dest": S.MAZE_INVALID},
+    {"trigger": Go.OK, "source": S.MAZE_INVALID, "dest": S.MAZE_EDIT},
+    {"trigger": Go.BACK, "source": [S.MAZE_INVALID, S.SLEEPING], "dest": S.MAZE_EDIT},
+    {"trigger": Go.MAZE_CHECKED, "source": S.MAZE_EDIT, "dest": S.SLEEPING},
+    {"trigger": Go.BACK, "source": S.GUARDIAN_START, "dest": S.SLEEPING},
+    {"trigger": Go.SLEEPER_CHOSEN, "source": S.SLEEPING, "dest": S.GUARDIAN_START},
+    {"trigger": Go.LOCK, "source": [S.MAZE_EDIT, S.GUARDIAN_START], "dest": S.LOCK},
+    {"trigger": Go.LOCK_CANCELLED, "source": S.LOCK, "dest": S.GUARDIAN_START},
+    {"trigger": Go.EASY_LOCK_CANCELLED, "source": S.LOCK, "dest": S.MAZE_EDIT},
+    {"trigger": Go.SETUP_REFUSED, "source": [S.LOCK, S.BOX_READY], "dest": S.SETUP_MENU},
     # ---- a game starts, or play goes on: the engine's phase decides where (game.py) ----------
-    {"trigger": "box_turn", "source": [*SETUP_STAGES, *PLAY_GOES_ON], "dest": S.BOX_TURN},
-    {"trigger": "guardian_turn", "source": [*SETUP_STAGES, *PLAY_GOES_ON],
+    {"trigger": Go.BOX_TURN, "source": [*SETUP_STAGES, *PLAY_GOES_ON], "dest": S.BOX_TURN},
+    {"trigger": Go.GUARDIAN_TURN, "source": [*SETUP_STAGES, *PLAY_GOES_ON],
      "dest": S.GUARDIAN_GATE},
-    {"trigger": "team_turn", "source": [*SETUP_STAGES, *PLAY_GOES_ON], "dest": S.CHOOSE},
-    {"trigger": "turn_goes_on", "source": TEAM_PHASE, "dest": S.ACTIONS},
-    {"trigger": "escape_call", "source": PLAY_GOES_ON, "dest": S.ESCAPE_CALL},
-    {"trigger": "game_over", "source": TEAM_PHASE, "dest": S.WINNER},
+    {"trigger": Go.TEAM_TURN, "source": [*SETUP_STAGES, *PLAY_GOES_ON], "dest": S.CHOOSE},
+    {"trigger": Go.TURN_GOES_ON, "source": TEAM_PHASE, "dest": S.ACTIONS},
+    {"trigger": Go.ESCAPE_CALL, "source": PLAY_GOES_ON, "dest": S.ESCAPE_CALL},
+    {"trigger": Go.GAME_OVER, "source": TEAM_PHASE, "dest": S.WINNER},
     # ---- the team's turn (team.py, relic.py) -------------------------------------------------
-    {"trigger": "investigator_chosen", "source": S.CHOOSE, "dest": S.ACTIONS},
-    {"trigger": "explore", "source": S.ACTIONS, "dest": S.EXPLORE},
-    {"trigger": "move", "source": S.ACTIONS, "dest": S.MOVE},
-    {"trigger": "give", "source": S.ACTIONS, "dest": S.GIVE_PICK},
-    {"trigger": "use_relic", "source": S.ACTIONS, "dest": S.RELIC_PICK},
-    {"trigger": "relic_chosen", "source": S.RELIC_PICK, "dest": S.RELIC_STEP},
-    {"trigger": "relic_again", "source": S.RELIC_STEP, "dest": S.RELIC_PICK},
-    {"trigger": "gift_chosen", "source": S.GIVE_PICK, "dest": S.GIVE_TO},
+    {"trigger": Go.INVESTIGATOR_CHOSEN, "source": S.CHOOSE, "dest": S.ACTIONS},
+    {"trigger": Go.EXPLORE, "source": S.ACTIONS, "dest": S.EXPLORE},
+    {"trigger": Go.MOVE, "source": S.ACTIONS, "dest": S.MOVE},
+    {"trigger": Go.GIVE, "source": S.ACTIONS, "dest": S.GIVE_PICK},
+    {"trigger": Go.USE_RELIC, "source": S.ACTIONS, "dest": S.RELIC_PICK},
+    {"trigger": Go.RELIC_CHOSEN, "source": S.RELIC_PICK, "dest": S.RELIC_STEP},
+    {"trigger": Go.RELIC_AGAIN, "source": S.RELIC_STEP, "dest": S.RELIC_PICK},
+    {"trigger": Go.GIFT_CHOSEN, "source": S.GIVE_PICK, "dest": S.GIVE_TO},
     # hidden hands: the box goes to the acting Investigator before a hand is shown
-    {"trigger": "hand_gate", "source": S.ACTIONS, "dest": S.HAND_GATE},
-    {"trigger": "use_relic", "source": S.HAND_GATE, "dest": S.RELIC_PICK},
-    {"trigger": "give", "source": S.HAND_GATE, "dest": S.GIVE_PICK},
-    {"trigger": "back", "source": S.HAND_GATE, "dest": S.ACTIONS},
-    {"trigger": "back", "source": S.GIVE_TO, "dest": S.GIVE_PICK},
-    {"trigger": "back", "source": [S.EXPLORE, S.GIVE_PICK, S.RELIC_PICK], "dest": S.ACTIONS},
-    {"trigger": "choose_again", "source": S.ACTIONS, "dest": S.CHOOSE},
+    {"trigger": Go.HAND_GATE, "source": S.ACTIONS, "dest": S.HAND_GATE},
+    {"trigger": Go.USE_RELIC, "source": S.HAND_GATE, "dest": S.RELIC_PICK},
+    {"trigger": Go.GIVE, "source": S.HAND_GATE, "dest": S.GIVE_PICK},
+    {"trigger": Go.BACK, "source": S.HAND_GATE, "dest": S.ACTIONS},
+    {"trigger": Go.BACK, "source": S.GIVE_TO, "dest": S.GIVE_PICK},
+    {"trigger": Go.BACK, "source": [S.EXPLORE, S.GIVE_PICK, S.RELIC_PICK], "dest": S.ACTIONS},
+    {"trigger": Go.CHOOSE_AGAIN, "source": S.ACTIONS, "dest": S.CHOOSE},
     # what the table may know: the public log, and (I3) around each Starting tile
-    {"trigger": "open_log", "source": S.CHOOSE, "dest": S.PLAY_LOG},
-    {"trigger": "open_start_tiles", "source": S.CHOOSE, "dest": S.START_TILES},
-    {"trigger": "back", "source": [S.PLAY_LOG, S.START_TILES], "dest": S.CHOOSE},
+    {"trigger": Go.OPEN_LOG, "source": S.CHOOSE, "dest": S.PLAY_LOG},
+    {"trigger": Go.OPEN_START_TILES, "source": S.CHOOSE, "dest": S.START_TILES},
+    {"trigger": Go.BACK, "source": [S.PLAY_LOG, S.START_TILES], "dest": S.CHOOSE},
     # the human Guardian's choice of answer, handed over behind the PIN (choice.py)
-    {"trigger": "guardian_choice", "source": [s for s in TEAM_PHASE if s not in CHOICE_SCREENS],
+    {"trigger": Go.GUARDIAN_CHOICE, "source": [s for s in TEAM_PHASE if s not in CHOICE_SCREENS],
      "dest": S.CHOICE_GATE},
-    {"trigger": "back", "source": S.CHOICE_GATE, "dest": S.RELIC_STEP},
-    {"trigger": "open_pin", "source": S.CHOICE_GATE, "dest": S.CHOICE_PIN},
-    {"trigger": "pin_cancel", "source": S.CHOICE_PIN, "dest": S.CHOICE_GATE},
-    {"trigger": "choose_answer", "source": [S.CHOICE_GATE, S.CHOICE_PIN], "dest": S.CHOICE},
-    {"trigger": "route_dropped", "source": S.MOVE, "dest": S.ACTIONS},
+    {"trigger": Go.BACK, "source": S.CHOICE_GATE, "dest": S.RELIC_STEP},
+    {"trigger": Go.OPEN_PIN, "source": S.CHOICE_GATE, "dest": S.CHOICE_PIN},
+    {"trigger": Go.PIN_CANCEL, "source": S.CHOICE_PIN, "dest": S.CHOICE_GATE},
+    {"trigger": Go.CHOOSE_ANSWER, "source": [S.CHOICE_GATE, S.CHOICE_PIN], "dest": S.CHOICE},
+    {"trigger": Go.ROUTE_DROPPED, "source": S.MOVE, "dest": S.ACTIONS},
     # the engine answered, or refused (a refusal never speaks of the maze)
-    {"trigger": "answered", "source": TEAM_PHASE, "dest": S.ANSWER},
-    {"trigger": "team_time_out", "source": TEAM_PHASE, "dest": S.ANSWER},
+    {"trigger": Go.ANSWERED, "source": TEAM_PHASE, "dest": S.ANSWER},
+    {"trigger": Go.TEAM_TIME_OUT, "source": TEAM_PHASE, "dest": S.ANSWER},
     # ---- the Guardian's turn (guardian.py, box.py) -------------------------------------------
-    {"trigger": "open_pin", "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_PIN},
-    {"trigger": "enter_moves", "source": [S.GUARDIAN_GATE, S.GUARDIAN_PIN],
+    {"trigger": Go.OPEN_PIN, "source": S.GUARDIAN_GATE, "dest": S.GUARDIAN_PIN},
+    {"trigger": Go.ENTER_MOVES, "source": [S.GUARDIAN_GATE, S.GUARDIAN_PIN],
      "dest": S.GUARDIAN_MOVES},
-    {"trigger": "pin_cancel", "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_GATE},
-    {"trigger": "maze_covered", "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_GATE},
-    {"trigger": "g6_ask", "source": S.GUARDIAN_MOVES, "dest": S.G6_CHOICE},
-    {"trigger": "back", "source": S.G6_CHOICE, "dest": S.GUARDIAN_MOVES},
-    {"trigger": "guardian_played", "source": [*GUARDIAN_SCREENS, S.QUIT_ASK],
+    {"trigger": Go.PIN_CANCEL, "source": S.GUARDIAN_PIN, "dest": S.GUARDIAN_GATE},
+    {"trigger": Go.MAZE_COVERED, "source": S.GUARDIAN_MOVES, "dest": S.GUARDIAN_GATE},
+    {"trigger": Go.G6_ASK, "source": S.GUARDIAN_MOVES, "dest": S.G6_CHOICE},
+    {"trigger": Go.BACK, "source": S.G6_CHOICE, "dest": S.GUARDIAN_MOVES},
+    {"trigger": Go.GUARDIAN_PLAYED, "source": [*GUARDIAN_SCREENS, S.QUIT_ASK],
      "dest": S.GUARDIAN_REPORT},
-    {"trigger": "think_over", "source": S.BOX_TURN, "dest": S.GUARDIAN_REPORT},
+    {"trigger": Go.THINK_OVER, "source": S.BOX_TURN, "dest": S.GUARDIAN_REPORT},
     # ---- the end (end.py) --------------------------------------------------------------------
-    {"trigger": "ok", "source": S.WINNER, "dest": S.REVEAL},
-    {"trigger": "back", "source": S.REVEAL, "dest": S.WINNER},
-    {"trigger": "ok", "source": S.REVEAL, "dest": S.LOG},
-    {"trigger": "down", "source": S.REVEAL, "dest": S.LOG},
-    {"trigger": "back", "source": S.LOG, "dest": S.REVEAL},
-    {"trigger": "left", "source": S.LOG, "dest": S.REVEAL},
+    {"trigger": Go.OK, "source": S.WINNER, "dest": S.REVEAL},
+    {"trigger": Go.BACK, "source": S.REVEAL, "dest": S.WINNER},
+    {"trigger": Go.OK, "source": S.REVEAL, "dest": S.LOG},
+    {"trigger": Go.DOWN, "source": S.REVEAL, "dest": S.LOG},
+    {"trigger": Go.BACK, "source": S.LOG, "dest": S.REVEAL},
+    {"trigger": Go.LEFT, "source": S.LOG, "dest": S.REVEAL},
 ]
+
+
+# the way back to each screen an aside can interrupt (a Go member, or the import fails)
+BACK_TO: dict[Stage, Go] = {s: Go(f"back_to_{s.value}")
+                            for s in dict.fromkeys((*QUITTABLE, *TEAM_STAGES))}
 
 
 def _back_to(source: Stage | list[Stage], screens: tuple[Stage, ...]) -> list[Row]:
     """``back_to_<screen>`` from ``source`` to each of ``screens``, in their order."""
-    return [{"trigger": f"back_to_{s.value}", "source": source, "dest": s} for s in screens]
+    return [{"trigger": BACK_TO[s], "source": source, "dest": s} for s in screens]
 
 
 # the asides, which come back where they left (from nearly every screen of play)
 ASIDE_ROWS: list[Row] = [
-    {"trigger": "hold_back", "source": QUITTABLE, "dest": S.QUIT_ASK, "before": "remember"},
+    {"trigger": Go.HOLD_BACK, "source": QUITTABLE, "dest": S.QUIT_ASK, "before": "remember"},
     *_back_to(S.QUIT_ASK, QUITTABLE),
     # the Guardian's look at the maze during the team's turn (PIN)
-    {"trigger": "peek", "source": TEAM_STAGES, "dest": S.PEEK_PIN},
-    {"trigger": "pin_ok", "source": S.PEEK_PIN, "dest": S.PEEK},
+    {"trigger": Go.PEEK, "source": TEAM_STAGES, "dest": S.PEEK_PIN},
+    {"trigger": Go.PIN_OK, "source": S.PEEK_PIN, "dest": S.PEEK},
     *_back_to([S.PEEK_PIN, S.PEEK], TEAM_STAGES),
 ]
 ROWS: list[Row] = [*GAME_PATH, *ASIDE_ROWS]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
-from fogkeeper.flow.fogsite.table import TEAM_PHASE
+from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
 
 MOST_STEPS = 12
+# what the box handed over for a hidden hand opens; the session keeps the trigger's name, a
+# plain string (the saved game's format), so it is looked up here
+HAND_ACTIONS: dict[str, Go] = {go.value: go for go in (Go.GIVE, Go.USE_RELIC)}
 
 
 class TeamAction(Enum):
@@ -110,7 +113,9 @@ class TeamTurn:
 
     def hand_gate_key(self, button: str) -> None:
         if button == "hold_ok":
-            self.flow.fire(self.flow.session.hand_action)
+            action = HAND_ACTIONS.get(self.flow.session.hand_action)
+            if action is not None:  # none chosen (only a damaged save): the gate waits
+                self.flow.fire(action)
 
     def _scroll(self, button: str, length: int) -> None:
         self.flow.session.cursor = step_cursor(self.flow.session.cursor, button, length)
@@ -140,18 +145,18 @@ class TeamTurn:
             elif row is TableRow.HINT:
                 self.attempt(self.flow.box.do_hint)
             else:
-                self.flow.fire("open_log" if row is TableRow.LOG else "open_start_tiles")
+                self.flow.fire(Go.OPEN_LOG if row is TableRow.LOG else Go.OPEN_START_TILES)
             if row is TableRow.LOG:  # the log opens on its latest lines
                 session.cursor = max(0, len(self.flow.end.play_log_lines()) - LOG_ROWS)
             return
         chosen = seats[session.cursor]
         if chosen.status is InvestigatorStatus.ACTIVE:
             session.acting = chosen.colour
-            self.flow.fire("investigator_chosen")
+            self.flow.fire(Go.INVESTIGATOR_CHOSEN)
         else:
             session.answer = Answer(big=("Already", "played"), small=(
                 f"{COLOUR_WORD[chosen.colour]} has finished this turn",))
-            self.flow.fire("answered")
+            self.flow.fire(Go.ANSWERED)
 
     def actions_key(self, button: str) -> None:
         session = self.flow.session
@@ -159,7 +164,7 @@ class TeamTurn:
         if menu.move(button):
             session.cursor = menu.cursor
         elif button == "back" and session.running.current is None:
-            self.flow.fire("choose_again")
+            self.flow.fire(Go.CHOOSE_AGAIN)
         elif button == "ok":
             session.path = []
             self._do(menu.chosen)
@@ -167,20 +172,20 @@ class TeamTurn:
     def _do(self, action: TeamAction) -> None:
         session = self.flow.session
         if action is TeamAction.EXPLORE:
-            self.flow.fire("explore")
+            self.flow.fire(Go.EXPLORE)
         elif action is TeamAction.MOVE:
-            self.flow.fire("move")
+            self.flow.fire(Go.MOVE)
         elif action is TeamAction.END_TURN:
             self.attempt(lambda: self.do_end_turn(session.acting))
         elif not self.hand():
             nothing = "Nothing to give" if action is TeamAction.GIVE else "No Relic"
             session.answer = Answer(big=(nothing,), small=("There is no card in this hand",))
-            self.flow.fire("answered")
+            self.flow.fire(Go.ANSWERED)
         elif session.facts().hidden_hands:
-            session.hand_action = "give" if action is TeamAction.GIVE else "use_relic"
-            self.flow.fire("hand_gate")
+            session.hand_action = (Go.GIVE if action is TeamAction.GIVE else Go.USE_RELIC).value
+            self.flow.fire(Go.HAND_GATE)
         else:
-            self.flow.fire("give" if action is TeamAction.GIVE else "use_relic")
+            self.flow.fire(Go.GIVE if action is TeamAction.GIVE else Go.USE_RELIC)
 
     def attempt(self, action: Callable[[], object]) -> None:
         """Run an engine action; a refusal is shown to the table (it never speaks of the maze)."""
@@ -195,7 +200,7 @@ class TeamTurn:
 
     def answered(self, answer: Answer) -> None:
         self.flow.session.answer = answer
-        self.flow.fire("answered")
+        self.flow.fire(Go.ANSWERED)
 
     def answer_key(self, button: str) -> None:
         if button in ("ok", "back"):
@@ -233,7 +238,7 @@ class TeamTurn:
             if session.path:
                 session.path.pop()
             else:
-                self.flow.fire("route_dropped")
+                self.flow.fire(Go.ROUTE_DROPPED)
 
     def do_move(self, colour: Colour, route: list[Direction], copies: tuple[SheetCopy, ...] = ()
                 ) -> MoveAnswer:
@@ -263,7 +268,7 @@ class TeamTurn:
         session = self.flow.session
         if button == "ok":
             session.gift = self.hand()[session.cursor]
-            self.flow.fire("gift_chosen")
+            self.flow.fire(Go.GIFT_CHOSEN)
         else:
             self._scroll(button, len(self.hand()))
 
@@ -353,7 +358,7 @@ class TeamTurn:
         self.stop_clock()
         self.announce("time_up", None, "team time is over")
         session.answer = Answer(big=("Time up",), small=("The team's turn is over",))
-        self.flow.fire("team_time_out")
+        self.flow.fire(Go.TEAM_TIME_OUT)
 
 
 def _steps(start: Cell, route: list[Direction]) -> list[Cell]:
