@@ -10,8 +10,8 @@ import pytest
 
 from fogkeeper.config import Config
 from fogkeeper.flow.corps import CorpsFlow, game, table
-from fogkeeper.flow.corps.game import Work
 from fogkeeper.flow.game import GameContext
+from fogkeeper.flow.tables import Work
 from support.effects import Effects
 
 CORPS = Path(game.__file__).parent
@@ -44,7 +44,7 @@ def test_a_name_that_is_no_parts_method_stops_the_build(monkeypatch: pytest.Monk
 def test_work_prints_as_the_table_names_it() -> None:
     # transitions logs each callback it runs: two games played alike log alike
     seal = Work("key_holder.seal", lambda: None)
-    assert str(seal) == repr(seal) == "key_holder.seal" and seal.__name__ == "seal"
+    assert str(seal) == repr(seal) == seal.__name__ == "key_holder.seal"
 
 
 def methods_by_class(source: str) -> dict[str, int]:

@@ -13,6 +13,7 @@ from fogkeeper.flow.fog import FogFlow
 from fogkeeper.flow.fog import flow as fog_flow
 from fogkeeper.flow.fog.table import GAME_PATH, FogScreen, Go, back_to
 from fogkeeper.flow.game import GameContext
+from fogkeeper.flow.tables import Work, bind_rows
 from support.effects import Effects
 
 PACKAGE = Path(fog_flow.__file__).parent
@@ -112,7 +113,7 @@ def test_every_row_callback_is_a_method_of_a_part() -> None:
         for rows in event.transitions.values():
             for t in rows:
                 for callback in [*(c.func for c in t.conditions), *t.before, *t.after]:
-                    assert isinstance(callback, fog_flow.Callback), callback
+                    assert isinstance(callback, Work), callback
                     part, method = str(callback).split(".")
                     assert getattr(getattr(flow, part), method) == callback.method
 
@@ -121,8 +122,8 @@ def test_every_row_callback_is_a_method_of_a_part() -> None:
                                   "start_turn"])
 def test_a_row_naming_what_no_part_holds_fails_when_the_machine_is_built(name: str) -> None:
     row = {"trigger": Go.OK, "source": FogScreen.TURN, "dest": FogScreen.TURN, "before": name}
-    with pytest.raises((AttributeError, TypeError), match="the FOG table names"):
-        fog_flow.bind_rows(fresh(), [row])
+    with pytest.raises(ValueError, match="the FOG table names"):
+        bind_rows(fresh(), [row], "FOG")
 
 
 def test_one_callback_a_name_shared_by_the_rows() -> None:
@@ -130,6 +131,6 @@ def test_one_callback_a_name_shared_by_the_rows() -> None:
              "conditions": "rounds.is_over", "before": ["scores.start_scoring"]},
             {"trigger": Go.TIME_UP, "source": FogScreen.TURN, "dest": FogScreen.TURN,
              "unless": "rounds.is_over"}]
-    first, second = fog_flow.bind_rows(fresh(), rows)
+    first, second = bind_rows(fresh(), rows, "FOG")
     assert first["conditions"] == second["unless"]
     assert repr(first["before"]) == "[scores.start_scoring]"

@@ -9,8 +9,7 @@ here each name is bound to its part's method as the machine is built.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from transitions import Machine
 
@@ -31,13 +30,12 @@ from fogkeeper.flow.kit import session as session_codec
 from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.flow.kit.session import SessionError
-from fogkeeper.flow.tables import expand
+from fogkeeper.flow.tables import bind_rows, expand, work
 from fogkeeper.rules import corps
 from fogkeeper.ui.draw import Frame
 
 C = CorpsScreen
 SAVE_VERSION = 2  # 1: before the typed session; such a save is refused with this message
-CALLBACKS = ("prepare", "before", "after", "conditions", "unless")  # a row's named work
 log = logging.getLogger(__name__)
 
 
@@ -49,58 +47,6 @@ def chapter_options() -> corps.CorpsOptions:
     except ConfigError as error:
         log.error("corps chapter config ignored, using defaults: %s", error)
         return corps.CorpsOptions()
-
-
-class Work:
-    """A row's named work, bound to its part's method.
-
-    It prints as the table names it (``key_holder.seal``): transitions logs each callback it
-    runs, and two games played alike must log alike (no object's address). Its ``__name__``
-    is the method's, which is what ``fogkeeper diagram`` writes beside a condition.
-    """
-
-    def __init__(self, name: str, method: Callable[[], object]) -> None:
-        self.name = name
-        self.method = method
-        self.__name__ = name.rpartition(".")[2]
-
-    def __call__(self, *args: object, **kwargs: object) -> bool | None:
-        # a trigger carries no arguments to its rows' work; a condition answers a bool
-        return cast("bool | None", self.method())
-
-    def __str__(self) -> str:
-        return self.name
-
-    __repr__ = __str__
-
-
-def work(name: object, parts: Mapping[str, object], where: str) -> Work:
-    """The part's method named ``part.method`` (``where``: by which row); else a ValueError."""
-    part_name, _, method_name = str(name).partition(".")
-    found: object = getattr(parts.get(part_name), method_name, None) if method_name else None
-    if not callable(found):
-        raise ValueError(f"corps table: {where} names {name!r}, which is no part's method "
-                         f"(parts: {', '.join(parts)})")
-    return Work(str(name), found)
-
-
-def bound(rows: Sequence[Mapping[str, object]],
-          parts: Mapping[str, object]) -> list[dict[str, object]]:
-    """The rows with each ``part.method`` name made that part's method.
-
-    transitions would look a name up on the model only when its row first fires; a name
-    that does not resolve stops the build here instead.
-    """
-    out: list[dict[str, object]] = []
-    for row in rows:
-        done = dict(row)
-        for key in CALLBACKS:
-            if key in row:
-                names, where = row[key], f"the row {row['trigger']!r} from {row['source']!r}"
-                done[key] = ([work(n, parts, where) for n in names] if isinstance(names, list)
-                             else work(names, parts, where))
-        out.append(done)
-    return out
 
 
 class CorpsFlow:
@@ -127,15 +73,11 @@ class CorpsFlow:
         self.board = Board(self)
         self.tracker = Tracker(self)
         self.end = End(self)
-        parts: dict[str, object] = {
-            "menus": self.menus, "asides": self.asides, "mode": self.mode,
-            "key_holder": self.key_holder, "board": self.board, "tracker": self.tracker,
-            "end": self.end}
         self.machine = Machine(model=self, states=list(CorpsScreen),
-                               transitions=bound(expand(TRANSITIONS), parts), initial=C.MODE,
+                               transitions=bind_rows(self, expand(TRANSITIONS), "corps"),
+                               initial=C.MODE,
                                queued=True, ignore_invalid_triggers=True,
-                               after_state_change=work(AFTER_SCREEN_CHANGE, parts,
-                                                       "after_state_change"))
+                               after_state_change=work(self, AFTER_SCREEN_CHANGE, "corps"))
 
     # ---- GameFlow ------------------------------------------------------------------------
     def handle(self, trigger: str) -> Outcome:

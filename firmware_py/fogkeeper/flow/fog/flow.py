@@ -6,13 +6,13 @@ owner's board, the preset), ``Deal`` (missions and the draft), ``Rounds`` (turns
 cost, end of round), ``Losses`` (the FOG step's losses), ``Cards`` (card entry, show,
 picture), ``Scores`` (boats, score, bonus, review, results, detail) and ``Controls`` (cursor,
 dials, questions and asides every screen shares). The link's commands (``link.py``) call the
-same actions. A row names its callbacks ``part.method``; ``bind_rows`` binds them to the
-parts when the machine is built, so a name that does not resolve fails at once.
+same actions. A row names its callbacks ``part.method``; ``tables.bind_rows`` binds them to
+the parts when the machine is built, so a name that does not resolve fails at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from transitions import Machine
@@ -28,12 +28,12 @@ from fogkeeper.flow.fog.rounds import Rounds
 from fogkeeper.flow.fog.scores import Scores
 from fogkeeper.flow.fog.session import Session
 from fogkeeper.flow.fog.setup import load_preset, read_setup
-from fogkeeper.flow.fog.table import CALLBACKS, TRANSITIONS, FogScreen, Go
+from fogkeeper.flow.fog.table import TRANSITIONS, FogScreen, Go
 from fogkeeper.flow.game import GameContext, Outcome
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit import session as snapshots
 from fogkeeper.flow.kit.link import GameCommands
-from fogkeeper.flow.tables import expand
+from fogkeeper.flow.tables import bind_rows, expand, work
 from fogkeeper.schema import SchemaError
 from fogkeeper.ui.draw import Frame
 
@@ -48,58 +48,6 @@ def read_saved_setup(raw: object) -> dict[str, object]:
         return read_setup(raw, "session.setup")
     except SchemaError as exc:
         raise snapshots.SessionError(f"bad value at {exc.path}: {exc.problem}") from None
-
-
-class Callback:
-    """A row's callback bound to its part's method, named as the row names it: the diagram
-    draws the name, and the table checks compare rows by it."""
-
-    def __init__(self, name: str, method: Callable[..., object]) -> None:
-        self.__name__ = name
-        self.method = method
-
-    def __call__(self, *args: object, **kwargs: object) -> object:
-        return self.method(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return self.__name__
-
-
-def bound(model: object, name: str) -> Callback:
-    """``part.method`` of ``model`` as a callback; a name that does not resolve to a method
-    raises here, when the machine is built, so a misspelt row fails every test."""
-    target = model
-    for attr in name.split("."):
-        if not hasattr(target, attr):
-            raise AttributeError(f"the FOG table names {name!r}: "
-                                 f"{type(target).__name__} has no {attr!r}")
-        target = getattr(target, attr)
-    if not callable(target):
-        raise TypeError(f"the FOG table names {name!r}, which is not a method")
-    return Callback(name, target)
-
-
-def bind_rows(model: object, rows: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
-    """The rows with every callback name (``conditions``, ``unless``, ``prepare``, ``before``,
-    ``after``) bound to the part it names; one callback object a name, shared by the rows."""
-    made: dict[str, Callback] = {}
-
-    def one(name: object) -> Callback:
-        if not isinstance(name, str):
-            raise TypeError(f"the FOG table names a callback {name!r}: a 'part.method' string")
-        if name not in made:
-            made[name] = bound(model, name)
-        return made[name]
-
-    out: list[dict[str, object]] = []
-    for row in rows:
-        new = dict(row)
-        for key in CALLBACKS:
-            if key in row:
-                names = row[key]
-                new[key] = [one(n) for n in names] if isinstance(names, list) else [one(names)]
-        out.append(new)
-    return out
 
 
 class FogFlow:
@@ -127,10 +75,10 @@ class FogFlow:
         self.cards = Cards(self)
         self.scores = Scores(self)
         # a screen entered through the table starts with its cursor on the first row
-        entered = bound(self, "controls.entered")
+        entered = work(self, "controls.entered", "FOG")
         states = [{"name": screen, "on_enter": [entered]} for screen in FogScreen]
         self.machine = Machine(model=self, states=states,
-                               transitions=bind_rows(self, expand(TRANSITIONS)),
+                               transitions=bind_rows(self, expand(TRANSITIONS), "FOG"),
                                initial=F.SETUP, queued=True, ignore_invalid_triggers=True,
                                auto_transitions=False, model_attribute="screen")
         # the part that takes a screen's presses first (``Controls.press``)

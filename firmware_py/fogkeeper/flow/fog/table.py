@@ -300,8 +300,6 @@ ASIDES = aside_rows(list(FogScreen), quit_screen=F.QUIT, notice=F.NOTICE,
                     remember="controls.remember", quit_game="controls.quit_game",
                     go_back="controls.go_back")
 TRANSITIONS: list[dict[str, object]] = [*ASIDES, *GAME_PATH]
-# the callbacks a row may name, each "part.method" of the flow (``flow.bind_rows``)
-CALLBACKS = ("conditions", "unless", "prepare", "before", "after")
 
 
 def back_to(screen: FogScreen) -> str:
