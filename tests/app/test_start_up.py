@@ -35,6 +35,7 @@ SPLASH_MODULES = {
     "fogkeeper.app", "fogkeeper.app.run", "fogkeeper.app.store", "fogkeeper.app.splash",
     "fogkeeper.drivers", "fogkeeper.drivers.display", "fogkeeper.drivers.pages",
     "fogkeeper.drivers.terminal", "fogkeeper.drivers.registry",  # names only, stdlib
+    "fogkeeper.schema",  # the config is read through it (standard library only)
 }
 # Not needed for a first picture: the pins (gpiozero), the link (pyserial), the flows'
 # state machines (transitions) and the OLED controllers (luma.oled; the simulator's

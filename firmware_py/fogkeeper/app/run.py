@@ -116,14 +116,15 @@ def check_data_folder(config: Config, *, create: bool = True) -> None:
     refused: the box then plays on from memory and says NOT SAVED. ``create=False`` (for
     ``config check``) judges the folder the same way without making it."""
     folder = data_dir(config)
+    refused = False
     if create:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except PermissionError:
-            pass
+            refused = True
         except OSError:
             return
-    if _writable(folder):
+    if not refused and _writable(folder):
         return
     raise ConfigError(
         f"{config.source}: [storage] data_dir {str(folder)!r} is not yours to write (user "
