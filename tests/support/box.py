@@ -22,6 +22,7 @@ from fogkeeper.config import parse_config
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.link.protocol import Request
 from support.clock import pass_time
+from support.table import GAME_SEED
 
 
 class RecordingLink:
@@ -48,7 +49,8 @@ WALL_START = 1_800_000_000.0
 
 
 class BoxHarness:
-    def __init__(self, data_dir: Path, **sections: dict[str, Any]) -> None:
+    def __init__(self, data_dir: Path, game_seed: int | None = GAME_SEED,
+                 **sections: dict[str, Any]) -> None:
         OPEN.append(self)
         self.sections = sections
         self.now = 1000.0
@@ -64,6 +66,7 @@ class BoxHarness:
             raw[name] = {**raw.get(name, {}), **values}
         self.config = parse_config(raw, source="harness")
         self.box: Box = build(self.config, clock=lambda: self.now, wall_clock=self.wall)
+        self.box.app.game_seed = game_seed  # scripted games replay (None: from the OS)
         self.link = RecordingLink()
         self.box.parts.link = self.link
         self.box.refresh()

@@ -15,6 +15,10 @@ from support.clock import pass_time
 HOLD = "hold"  # put before a button in press() for a long press
 
 
+# the seed a scripted game replays from (on a box, each game draws from the OS instead)
+GAME_SEED = 1_000_000_000
+
+
 class AppTable:
     """An app with a clock that only moves when told; every frame shown is kept."""
 
@@ -24,6 +28,7 @@ class AppTable:
         self.effects = effects
         self.app = App(config or Config(), effects, lambda: self.now, settings=Settings(),
                        first_screen=first)
+        self.app.game_seed = GAME_SEED  # scripted games replay: the same deal every run
         self.frames: list[Frame] = []
 
     def press(self, *buttons: Button | str) -> Self:

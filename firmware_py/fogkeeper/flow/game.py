@@ -51,6 +51,10 @@ class GameContext:
     effects: Effects
     clock: Callable[[], float]
     pin_guard: PinGuard | None = None  # None: a guard of the config's PIN, made here
+    # tests only: every draw of a game started here replays from this seed (public and
+    # secret alike). No config key or link argument reaches it: on a box it is None, and
+    # each game draws from the OS.
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         if self.pin_guard is None:

@@ -207,12 +207,12 @@ def test_a_second_layout_keeps_nothing_of_the_first() -> None:
     from fogkeeper.flow.fog.setup import load_preset
 
     first = settle({**load_preset({}), "players": 4, "team_scoring": "sum"})
-    session = Session(setup=first, seed=7)
+    session = Session(setup=first, seed=7, replay=True)
     begin(session)
     assert session.teams
     session.setup = settle({**first, "team_scoring": ""})
     begin(session)
-    fresh = Session(setup=session.setup, seed=7)
+    fresh = Session(setup=session.setup, seed=7, replay=True)
     begin(fresh)
     assert session.teams == [] and len(session.players) == 4
     for name in LAID_OUT:

@@ -77,6 +77,7 @@ class App:
         self.clock = clock
         self.settings = settings
         self.pin_guard = PinGuard(config.security.pin)  # one for the box, every game, the link
+        self.game_seed: int | None = None  # tests only (GameContext.seed); None on a box
         self.scroll = 0                  # lines a long text on the screen is scrolled down
         self.pad: PinPad | None = None   # Settings' PIN pads; their digits are never saved
         self._new_pin = ""               # the new PIN's first entry, until it is repeated
@@ -369,7 +370,7 @@ class App:
     def new_game(self, name: str) -> GameFlow:
         """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
         return GAMES[name].make(GameContext(self.config, self.effects, self.clock,
-                                            self.pin_guard))
+                                            self.pin_guard, seed=self.game_seed))
 
     def _make_game(self, chosen: Game) -> bool:
         """Make the chosen game's flow; False (and the reason kept) when its data is broken."""

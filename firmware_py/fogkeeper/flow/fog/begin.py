@@ -1,7 +1,11 @@
 """From the checklist to a game: entered tile values, every random setup step, what to lay out.
 
-All the randomness of a game happens here, in one go, from the session's seed: the Starting
-Player, Boat Scorings, Guardians, option 10's Leaders, mission deals and the decks' order.
+All the randomness of a game happens here, in one go, from two streams that share nothing.
+The public draws (the Starting Player, Boat Scorings, Guardians, option 10's Leaders, open
+missions and the decks' order) come from the session's seed, itself drawn from the OS. The
+secret mission deals come from the OS's randomness directly (``deal_stream``), so that every
+public draw observed, and even the public seed, says nothing about a player's cards. A game
+replayed from a given seed (behind the PIN, or in a test) derives both from it.
 """
 
 from __future__ import annotations
@@ -91,7 +95,7 @@ LAID_OUT = ("players", "teams", "boat_scoring", "individual", "beach", "discs", 
 
 def begin(session: Session) -> None:
     """Lay out the whole game from the checklist and the seed (see the module docstring)."""
-    fresh = Session(setup=session.setup, seed=session.seed)
+    fresh = Session(setup=session.setup, seed=session.seed, replay=session.replay)
     for name in LAID_OUT:
         setattr(session, name, getattr(fresh, name))
     setup = session.setup
@@ -115,7 +119,7 @@ def begin(session: Session) -> None:
     if options.rescue_leaders:
         session.leaders = list(rescue_leaders(rules.board, len(entries), rng,
                                               options.extra_boat_tile))
-    _missions(session, rules, seating, rng)
+    _missions(session, rules, seating, rng, deal_stream(session))
     nation_mp = {n: int(setup["nation_mp"].get(n, 5)) for n in entries} if session.solo else {}
     game = GameSetup(rules.board.name, entries, fog_start, options, session.solo, nation_mp)
     session.game = new_game(game, rules, rng)
@@ -164,19 +168,28 @@ def _scorings(session: Session, board: Board, rng: random.Random) -> None:
             session.beach[parts[1]] = value
 
 
+def deal_stream(session: Session) -> random.Random:
+    """What deals the secret mission cards: the OS's randomness, never the public draws'
+    seed; a replayed game derives it from its given seed under a label of its own."""
+    if session.replay:
+        return random.Random(f"fogkeeper: The FOG's mission deal from seed {session.seed}")
+    return random.SystemRandom()
+
+
 def _missions(session: Session, rules: FogRules, seating: list[str],
-              rng: random.Random) -> None:
+              rng: random.Random, secret: random.Random) -> None:
+    """Open missions are public: drawn from ``rng``; dealt hands from ``secret`` alone."""
     extra = options_of(session.setup).extra_boat_tile
     for deck_name in MISSION_DECKS:
         mode = session.setup.get(deck_name) if not session.solo else ""
         if not mode:
             continue
         ids = mission_deck_ids(rules.cards, deck_name, rules.board, extra)
-        deck = shuffled_deck(deck_name, ids, rng)
         if mode == "open":
-            deck, shown = open_missions(deck)
+            deck, shown = open_missions(shuffled_deck(deck_name, ids, rng))
             session.open_missions += list(shown)
             continue
+        deck = shuffled_deck(deck_name, ids, secret)
         deck, hands = deal_missions(deck, seating)
         session.mission_deals += [MissionDeal(deck_name, player, Secret(tuple(hand)))
                                   for player, hand in hands.items()]

@@ -12,6 +12,7 @@ the parts when the machine is built, so a name that does not resolve fails at on
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -65,8 +66,12 @@ class FogFlow:
         self.context = context
         self.glass: Hourglass | None = None
         self.outcome = Outcome.STAY
-        chosen = seed if seed is not None else int(context.clock() * 1_000_000) & 0xFFFFFFFF
-        self.s = Session(setup=load_preset(context.effects.load_preset(self.name)), seed=chosen)
+        # the public draws' seed from the OS, never a clock a host can read; the secret
+        # missions are dealt from a stream of their own (``begin.deal_stream``)
+        seed = context.seed if seed is None else seed
+        chosen = seed if seed is not None else secrets.randbits(64)
+        self.s = Session(setup=load_preset(context.effects.load_preset(self.name)), seed=chosen,
+                         replay=seed is not None)
         self.controls = Controls(self)
         self.checklist = Checklist(self)
         self.deal = Deal(self)

@@ -145,12 +145,13 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     given = optional(args, "values", dict, {})
     values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
               for r in value_rows(new)}
-    before = flow.s.setup, flow.s.seed, flow.s.values
-    flow.s.setup, flow.s.seed, flow.s.values = new, seed, values
+    replay = flow.s.replay or "seed" in args  # a seed given replays the deal too
+    before = flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values
+    flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = new, seed, replay, values
     try:
         flow.fire(Go.START)
     except FogkeeperError:
-        flow.s.setup, flow.s.seed, flow.s.values = before
+        flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = before
         raise
     return {"setup": public_setup(flow.s)}
 

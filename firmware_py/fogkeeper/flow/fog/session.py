@@ -216,7 +216,9 @@ class Session:
     """The flow's whole state; the engine state sits typed in ``game``."""
 
     setup: Setup
-    seed: int
+    seed: int               # the public draws' (setup, decks); never sent before the record
+    replay: bool = False    # the seed was given (behind the PIN, or by a test): the secret
+    #                         deal is derived from it too, else drawn from the OS
     cursor: int = 0
     values: dict[str, int] = field(default_factory=dict)   # entered tile values by key
     game: GameState | None = field(default=None, metadata=codec(state_to_dict, state_from_dict))
