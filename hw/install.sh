@@ -177,13 +177,21 @@ install_config() {
         printf 'profile file missing: %s\n' "$profile" >&2
         exit 1
     fi
-    if [[ -e "$ETC_DIR/config.toml" ]]; then
-        say "keep the existing $ETC_DIR/config.toml (delete it to take $PROFILE's again)"
-        return
+    local config="$ETC_DIR/config.toml"
+    if [[ -e "$config" ]]; then
+        say "keep the existing $config (delete it to take $PROFILE's again)"
+    else
+        say "install the $PROFILE profile as $config"
+        run install -d -m 0755 "$ETC_DIR"
+        run install -m 0640 "$profile" "$config"
     fi
-    say "install the $PROFILE profile as $ETC_DIR/config.toml"
-    run install -d -m 0755 "$ETC_DIR"
-    run install -m 0644 "$profile" "$ETC_DIR/config.toml"
+    # The config may hold the Guardian PIN ([security] pin): root may change it, the service
+    # (group fogkeeper) may read it, no other local user may. Done on a kept file too, since
+    # earlier releases installed it 0644. chmod first, so that a kept 0644 file stops being
+    # readable by others before its group changes.
+    say "$config: mode 0640, owner root:$SERVICE_USER (it may hold the PIN)"
+    run chmod 0640 "$config"
+    run chown "root:$SERVICE_USER" "$config"
 }
 
 install_service() {

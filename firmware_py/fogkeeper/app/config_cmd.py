@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "keys":
         print(schema_table(), end="")
         return 0
-    from fogkeeper.app.run import check_data_folder, check_modules
+    from fogkeeper.app.run import check_data_folder, check_modules, pin_exposure
 
     config = load_config(args.file)
     # what `run` refuses, `config check` refuses too (the folder judged, not made)
@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"  buzzer {config.buzzer.kind}; link {config.link.port or 'none'}")
     print(f"  PIN {'set' if config.security.pin else 'not set'}; "
           f"data in {config.storage.data_dir}")
+    exposed = pin_exposure(config, args.file)
+    if exposed is not None:
+        print(f"  warning: {exposed}")  # the file is still good: exit 0, as run starts
     check_game_data()
     return 0
 

@@ -12,7 +12,9 @@ import argparse
 import getpass
 import logging
 import os
+import shlex
 import signal
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -59,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, link=replace(config.link, port=link_option(args.link)))
     check_data_folder(config)
     setup_logging(config)
+    exposed = pin_exposure(config, args.config)
+    if exposed is not None:
+        log.warning("%s", exposed)  # once, at start: the box still runs (a warning, no refusal)
     lock = FolderLock(data_dir(config))
     try:
         lock.acquire()
@@ -132,6 +137,29 @@ def check_data_folder(config: Config, *, create: bool = True) -> None:
         "service (sudo systemctl stop fogkeeper) and run as its user (sudo -u fogkeeper "
         "/opt/fogkeeper/venv/bin/fogkeeper run --config /etc/fogkeeper/config.toml), or "
         "copy the profile and set data_dir = \"~/.local/share/fogkeeper\"")
+
+
+# the group hw/install.sh gives the installed config, the one hw/fogkeeper.service runs in
+SERVICE_GROUP = "fogkeeper"
+
+
+def pin_exposure(config: Config, path: Path | None) -> str | None:
+    """A warning when the config file at ``path`` holds a PIN and every local user may read
+    it, with the commands that mend it; None when it holds no PIN or others cannot read it.
+    The PIN itself is never in it."""
+    if path is None or not config.security.pin:
+        return None
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # it was just read; gone since, nothing left to warn about
+    if not mode & stat.S_IROTH:
+        return None
+    # world-readable only: a group's members are the owner's choice, the service needs one
+    quoted = shlex.quote(str(path))
+    return (f"{path} holds the Guardian PIN and every user of this machine can read it "
+            f"(mode {stat.S_IMODE(mode):04o}); make it readable by root and the service only: "
+            f"sudo chmod 640 {quoted} && sudo chown root:{SERVICE_GROUP} {quoted}")
 
 
 def _writable(folder: Path) -> bool:

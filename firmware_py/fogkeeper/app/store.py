@@ -98,6 +98,9 @@ class JsonStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
             try:
+                # O_CREAT's mode is for a new file only: a temp file a pulled plug left behind
+                # keeps its own, and the rename would pass it on (pin.json must stay 0600)
+                os.fchmod(fd, 0o600)
                 view = memoryview(payload)
                 while view:
                     view = view[os.write(fd, view):]
