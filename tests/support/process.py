@@ -45,7 +45,7 @@ class BoxProcess:
         self.port.write(json.dumps({"id": self.next_id, "cmd": cmd, **args}).encode() + b"\n")
         return self.wait_for(lambda line: line.get("id") == self.next_id)
 
-    def wait_for(self, match: Any, timeout: float = 10.0) -> dict[str, Any]:
+    def wait_for(self, match: Any, timeout: float = 30.0) -> dict[str, Any]:
         """The first line from the box that ``match`` accepts; events on the way are kept.
 
         A read that times out mid-line keeps its bytes for the next read: a line is parsed
