@@ -25,16 +25,24 @@ def expand(table: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
 
 
 class Work:
-    """A row's work bound to its part's method, named as the table names it.
+    """A row's work: a method of a part, named as the table names it.
 
     It prints as the name (``key_holder.seal``): ``fogkeeper diagram`` draws it, the table
     checks compare rows by it, and transitions' log of each callback it runs reads alike in
-    two games played alike (no object's address).
+    two games played alike (no object's address). The part is found when the machine is
+    built; its method is looked up at each call, as transitions itself would (a test may
+    put a fault in its place).
     """
 
-    def __init__(self, name: str, method: Callable[..., object]) -> None:
+    def __init__(self, name: str, part: object, method: str) -> None:
         self.__name__ = name
-        self.method = method
+        self.part = part
+        self.method_name = method
+
+    @property
+    def method(self) -> Callable[..., object]:
+        found: Callable[..., object] = getattr(self.part, self.method_name)
+        return found
 
     def __call__(self, *args: object, **kwargs: object) -> bool | None:
         # a condition answers a bool, other work nothing
@@ -46,27 +54,30 @@ class Work:
     __str__ = __repr__
 
 
-def work(model: object, name: object, table: str) -> Work:
-    """``part.method`` of ``model`` as a row's work; a ValueError naming the ``table`` when
-    the name is not one part's method."""
+def work(model: object, name: object, table: str, *, own: bool = False) -> Work:
+    """``part.method`` of ``model`` as a row's work (with ``own``, a plain ``method`` is the
+    model's own); a ValueError naming the ``table`` when the name is no such method."""
     part_name, dot, method_name = str(name).partition(".")
-    part = getattr(model, part_name, None) if isinstance(name, str) and dot else None
+    if own and isinstance(name, str) and not dot:
+        part, method_name = model, part_name
+    else:
+        part = getattr(model, part_name, None) if isinstance(name, str) and dot else None
     found = getattr(part, method_name, None) if part is not None and method_name else None
     if not callable(found) or "." in method_name:
         raise ValueError(f"the {table} table names {name!r}, which is no part's method")
-    return Work(str(name), found)
+    return Work(str(name), part, method_name)
 
 
 def bind_rows(model: object, rows: Sequence[Mapping[str, object]],
-              table: str) -> list[dict[str, object]]:
-    """The rows with every named work bound to the part it names; one ``Work`` a name,
-    shared by the rows that name it."""
+              table: str, *, own: bool = False) -> list[dict[str, object]]:
+    """The rows with every named work bound to the part it names (with ``own``, a plain
+    name to the model's own method); one ``Work`` a name, shared by the rows naming it."""
     made: dict[str, Work] = {}
 
     def one(name: object) -> Work:
         key = str(name)
         if key not in made:
-            made[key] = work(model, name, table)
+            made[key] = work(model, name, table, own=own)
         return made[key]
 
     out: list[dict[str, object]] = []

@@ -43,7 +43,7 @@ def test_a_name_that_is_no_parts_method_stops_the_build(monkeypatch: pytest.Monk
 
 def test_work_prints_as_the_table_names_it() -> None:
     # transitions logs each callback it runs: two games played alike log alike
-    seal = Work("key_holder.seal", lambda: None)
+    seal = Work("key_holder.seal", object(), "seal")
     assert str(seal) == repr(seal) == seal.__name__ == "key_holder.seal"
 
 

@@ -115,11 +115,14 @@ def test_the_clock_attack_finds_nothing_on_the_box(tmp_path: Path) -> None:
     assert truth and all(truth.values())
     predicted = _search(h, noted - WINDOW // 2, WINDOW, seen, state)
     assert truth not in predicted, "a seed near the host's clock reads the secret cards"
-    # even the public draws' own seed, were it ever learnt, predicts no hand
-    public_seed: int = h.box.app.game.s.seed  # type: ignore[union-attr]
+    # even the public draws' own seed, were it ever learnt, predicts the deal no better than
+    # chance (one hand of eight may match by chance, about one game in four; all never do)
+    game = h.box.app.game
+    assert game is not None
     for derive in ("replay", "same"):
-        guessed = _hands(_laid_out(h.box.app.game.s.setup, public_seed, derive))  # type: ignore[union-attr]
-        assert all(guessed[who] != cards for who, cards in truth.items()), derive
+        guessed = _hands(_laid_out(game.s.setup, game.s.seed, derive))  # type: ignore[attr-defined]
+        assert guessed != truth, derive
+        assert sum(guessed[who] == cards for who, cards in truth.items()) < len(truth) // 2
 
 
 def test_control_the_search_reads_a_game_whose_seed_is_in_its_window(tmp_path: Path) -> None:

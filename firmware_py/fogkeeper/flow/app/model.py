@@ -15,13 +15,14 @@ from fogkeeper.config import Config
 from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app.menus import HOME_MENU, HomeItem, TimerItem
+from fogkeeper.flow.app.pin_setting import PinSetting
 from fogkeeper.flow.app.table import TRANSITIONS, Screen
 from fogkeeper.flow.game import GAMES, Game, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.kit.menu import Menu
-from fogkeeper.flow.kit.pin import PinAnswer, PinGuard, PinPad
+from fogkeeper.flow.kit.pin import PinGuard, PinPad
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
-from fogkeeper.flow.tables import expand
+from fogkeeper.flow.tables import bind_rows, expand
 
 if TYPE_CHECKING:   # the FOG engine loads only when The FOG is played
     from fogkeeper.rules.fog.assumed import Value as BoardValue
@@ -52,8 +53,6 @@ def trigger_name(event: ButtonEvent) -> str:
 
 
 PIN_ROW = len(SETTING_ROWS)  # Settings' last row: set or change the PIN
-SHORTEST_PIN, LONGEST_PIN = 4, 8
-PAD_TITLES = {S.PIN_OLD: "Old PIN", S.PIN_NEW: "New PIN", S.PIN_AGAIN: "New PIN again"}
 
 
 def _clamped(cursor: int, step: int, rows: int) -> int:
@@ -80,9 +79,10 @@ class App:
         self.game_seed: int | None = None  # tests only (GameContext.seed); None on a box
         self.scroll = 0                  # lines a long text on the screen is scrolled down
         self.pad: PinPad | None = None   # Settings' PIN pads; their digits are never saved
-        self._new_pin = ""               # the new PIN's first entry, until it is repeated
+        self.new_pin = ""               # the new PIN's first entry, until it is repeated
         self.pin_note = ""               # what the last PIN change came to
-        self._pending_game: GameFlow | None = None  # a game with secrets, behind the offer
+        self.pending_game: GameFlow | None = None  # a game with secrets, behind the offer
+        self.pin = PinSetting(self)      # the rows of the PIN's screens name its work
         self.home = Menu(HOME_MENU)
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
@@ -93,9 +93,10 @@ class App:
         self.game: GameFlow | None = None
         self.problem = ""
         self.problem_title = ""  # "" : the chosen game could not start
-        self._last_trigger = ""
+        self.last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
-        self.machine = Machine(model=self, states=list(Screen), transitions=expand(TRANSITIONS),
+        self.machine = Machine(model=self, states=list(Screen),
+                               transitions=bind_rows(self, expand(TRANSITIONS), "app", own=True),
                                initial=first_screen, auto_transitions=False, queued=True,
                                ignore_invalid_triggers=True,
                                after_state_change="mark_changed")
@@ -119,8 +120,8 @@ class App:
             self.scroll = max(0, min(scroll_most, self.scroll + step))
             return
         self.scroll = 0
-        self._last_trigger = trigger
-        self.trigger(self._last_trigger)
+        self.last_trigger = trigger
+        self.trigger(self.last_trigger)
 
     def mark_changed(self) -> None:
         """Something worth saving changed (the loop saves the session when this moved)."""
@@ -175,7 +176,7 @@ class App:
                 self.trigger("game_refused")
             elif chosen.has_secrets and not self.pin_guard.is_set:
                 # made, and kept aside: it opens once the offer is answered
-                self._pending_game, self.game = self.game, None
+                self.pending_game, self.game = self.game, None
                 self.trigger("offer_pin")
             else:
                 self.trigger("open_game")
@@ -201,76 +202,6 @@ class App:
 
     def setting_down(self) -> None:
         self._step_setting(-1)
-
-    # ---- the PIN: set or changed on the box ---------------------------------------------
-    def has_pin(self) -> bool:
-        return self.pin_guard.is_set
-
-    def open_pin_pad(self) -> None:
-        """Old PIN: its own length. New PIN: 4 to 8 digits (hold OK ends it). Again: as new."""
-        title = PAD_TITLES.get(self.state, "PIN")
-        if self.state is S.PIN_NEW:
-            self.pad = PinPad(title, LONGEST_PIN, shortest=SHORTEST_PIN)
-        else:
-            length = self.pin_guard.length if self.state is S.PIN_OLD else len(self._new_pin)
-            self.pad = PinPad(title, length)
-        self.mark_changed()
-
-    def play_without_pin(self) -> None:
-        self.game, self._pending_game = self._pending_game, None
-        self.trigger("open_game")
-
-    def pin_key(self) -> None:
-        """One key on a Settings PIN pad; B on any of them leaves the PIN as it was."""
-        assert self.pad is not None  # the PIN screens are entered with a pad
-        if self.state is S.PIN_OLD:
-            answer = self.pad.read(self._last_trigger, self._old_pin_matches)
-            if answer is PinAnswer.RIGHT:
-                self.trigger("old_pin_right")
-            elif answer is PinAnswer.CANCEL:
-                self._close_pad("PIN not changed")
-            return
-        entered = self.pad.handle(self._last_trigger)
-        if entered == "":
-            self._close_pad("PIN not changed")
-        elif entered is not None and self.state is S.PIN_NEW:
-            self._new_pin = entered
-            self.trigger("new_pin_given")
-        elif entered is not None and entered != self._new_pin:
-            self.effects.sound("error")
-            self.pin_note = "The two differed: again"
-            self.trigger("new_pin_differs")
-        elif entered is not None:
-            self._keep_new_pin(entered)
-        self.mark_changed()
-
-    def _old_pin_matches(self, digits: str) -> bool:
-        from fogkeeper.flow.game import judge_pin  # the same guard and log as every PIN
-
-        return judge_pin(self.pin_guard, digits, self.clock(), self.effects)
-
-    def _keep_new_pin(self, digits: str) -> None:
-        """The new PIN, on disk before the box says so; the old one holds if the disk refuses."""
-        guard = PinGuard(self.pin_guard.pin)
-        guard.set_pin(digits)
-        if not self.effects.keep_pin(guard.digest):
-            self.effects.sound("error")
-            self._close_pad("NOT SAVED: the old PIN holds")
-            return
-        self.pin_guard.digest = guard.digest
-        log.info("the PIN was changed on the box")
-        self.effects.emit("pin.changed", {})
-        if self._pending_game is not None:  # the game the PIN was set for
-            self.game, self._pending_game = self._pending_game, None
-            self.pad, self._new_pin, self.pin_note = None, "", "PIN set"
-            self.trigger("open_game")
-        else:
-            self._close_pad("PIN set")
-
-    def _close_pad(self, note: str) -> None:
-        self.pad, self._new_pin, self.pin_note = None, "", note
-        self._pending_game = None  # an offer given up half way: no game after all
-        self.trigger("pin_pad_closed")
 
     # ---- the timer's menu --------------------------------------------------------------
     def timer_menu_ok(self) -> None:
@@ -390,7 +321,7 @@ class App:
 
     def game_input(self) -> None:
         assert self.game is not None  # the GAME screen is only entered with a game
-        if self.game.handle(self._last_trigger) is Outcome.EXIT:
+        if self.game.handle(self.last_trigger) is Outcome.EXIT:
             self.game_over()
         self.mark_changed()
 
