@@ -29,6 +29,7 @@ class ChapterItem(Enum):
     END = "end"
     KEY_HOLDER = "key_holder"
     LOSE = "lose"  # the core game's loss conditions ended the chapter (B-C12)
+    SETUP = "setup"  # the chapter's setup, to read again
 
 
 class TrackerItem(Enum):
@@ -50,6 +51,23 @@ TRACKER_ITEMS = tuple(TrackerItem)
 def key_allowed(s: CorpsSession) -> bool:
     """Whether this chapter takes a key: always in the Fog, by config in a previous one."""
     return s.chapter.mode is corps.ChapterMode.FOG or s.options.notebook_reveal
+
+
+# The chapter's setup as the rulebook asks it, a row each, for the table to read again: the
+# Fog chapter's own deltas, or Fog played in a previous Chapter (that Chapter's setup).
+FOG_SETUP = ("Covering on first,", "then the Concealer off", "Water rule: in window",
+             "9 guess tokens beside", "the Reference Board", "No Peak",
+             "Given Hill: remove its", "Path token", "Irene cannot be used",
+             "First Exploration: a", "Path in Column 7", "Rock found: the next",
+             "player goes on in Col 7")
+NOTEBOOK_SETUP = ("That Chapter's setup", "and its cards only", "(no Fog Challenge,",
+                  "Threat, Destiny cards)", "No Covering", "1 of each token aside",
+                  "for the guesses", "That Chapter's end")
+
+
+def setup_rows(s: CorpsSession) -> tuple[str, ...]:
+    """The setup reminder for the chapter being played."""
+    return NOTEBOOK_SETUP if s.chapter.mode is corps.ChapterMode.NOTEBOOK else FOG_SETUP
 
 
 def chapter_items(s: CorpsSession) -> tuple[ChapterItem, ...]:

@@ -32,6 +32,7 @@ class CorpsScreen(StrEnum):
     TRACKER = "tracker"
     MONSTERS = "monsters"
     WHY = "why"  # can we end? and why not
+    SETUP = "setup"  # the chapter's setup, as the rulebook asks it: a reminder to read
     END_CONFIRM = "end_confirm"
     LOSE_CONFIRM = "lose_confirm"  # the core game's loss ended the chapter
     REVEAL = "reveal"

@@ -53,6 +53,7 @@ class Go(StrEnum):
     OPEN_TRACKER = "open_tracker"
     OPEN_MONSTERS = "open_monsters"
     ASK_WHY = "ask_why"
+    OPEN_SETUP = "open_setup"
     ASK_TO_END = "ask_to_end"
     ASK_TO_LOSE = "ask_to_lose"
     # the end (end.py; corps.end, corps.lose and corps.reveal too)
@@ -74,6 +75,7 @@ class Go(StrEnum):
     BACK_TO_TRACKER = "back_to_tracker"
     BACK_TO_MONSTERS = "back_to_monsters"
     BACK_TO_WHY = "back_to_why"
+    BACK_TO_SETUP = "back_to_setup"
     BACK_TO_END_CONFIRM = "back_to_end_confirm"
     BACK_TO_LOSE_CONFIRM = "back_to_lose_confirm"
     BACK_TO_REVEAL = "back_to_reveal"
@@ -84,7 +86,8 @@ class Go(StrEnum):
 
 
 C = CorpsScreen
-MENUS = [C.MODE, C.KEY_MENU, C.PICK, C.CHAPTER, C.TRACKER, C.MONSTERS, C.WHY, C.REVIEW]
+MENUS = [C.MODE, C.KEY_MENU, C.PICK, C.CHAPTER, C.TRACKER, C.MONSTERS, C.WHY, C.SETUP,
+         C.REVIEW]
 GRID = [C.BOARD, C.CARRY]
 PADS = [C.SEAL_PIN, C.UNSEAL_PIN]
 DIRECTIONS = [Go.UP, Go.DOWN, Go.LEFT, Go.RIGHT]
@@ -170,6 +173,9 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": Go.ASK_WHY, "source": WHY_FROM, "dest": C.WHY, "before": "asides.remember_for_why"},
     {"trigger": [Go.OK, Go.BACK], "source": C.WHY, "dest": None, "after": "asides.back_from_why"},
     *({"trigger": BACK_TO[s], "source": C.WHY, "dest": s} for s in WHY_FROM),
+    # the chapter's setup, to read again at any time (nothing on it changes the game)
+    {"trigger": Go.OPEN_SETUP, "source": C.CHAPTER, "dest": C.SETUP},
+    {"trigger": [Go.OK, Go.BACK, Go.LEFT], "source": C.SETUP, "dest": C.CHAPTER},
     {"trigger": Go.ASK_TO_END, "source": C.CHAPTER, "dest": C.END_CONFIRM},
     {"trigger": Go.ASK_TO_LOSE, "source": C.CHAPTER, "dest": C.LOSE_CONFIRM},
     {"trigger": Go.HOLD_OK, "source": C.LOSE_CONFIRM, "dest": None, "after": "end.lose_now"},

@@ -38,6 +38,8 @@ class Tracker:
                 flow.trigger(Go.ASK_TO_END if corps.can_end(s.chapter)[0] else Go.ASK_WHY)
             case ChapterItem.LOSE:
                 flow.trigger(Go.ASK_TO_LOSE)
+            case ChapterItem.SETUP:
+                flow.trigger(Go.OPEN_SETUP)
             case ChapterItem.KEY_HOLDER if not corps.is_sealed(s.chapter):
                 flow.trigger(Go.GIVE_KEY)
             case ChapterItem.KEY_HOLDER:

@@ -38,7 +38,7 @@ KEY_LABELS = {KeyWay.JOYSTICK: "Enter on joystick", KeyWay.LINK: "Load over link
 CHAPTER_LABELS = {ChapterItem.BOARD: "Guess board", ChapterItem.TRACKER: "Tracker",
                   ChapterItem.WHY: "Can we end?", ChapterItem.END: "End chapter",
                   ChapterItem.LOSE: "Lost (core rules)",
-                  ChapterItem.KEY_HOLDER: "Key holder"}
+                  ChapterItem.KEY_HOLDER: "Key holder", ChapterItem.SETUP: "Setup reminder"}
 TRACKER_LABELS = {TrackerItem.TIPI: "Tipi revealed", TrackerItem.MONSTERS: "Monsters",
                   TrackerItem.WATER: "Water", TrackerItem.EXPLORE: "Explore",
                   TrackerItem.ROW: "Row complete",
@@ -68,6 +68,8 @@ def menu_rows(flow: CorpsFlow, screen: CorpsScreen) -> tuple[str, ...]:
         return chapter.monster_names(s.options)
     if screen is C.WHY:
         return chapter.end_reasons(s.chapter)
+    if screen is C.SETUP:
+        return chapter.setup_rows(s)
     if screen is C.REVIEW:
         return tuple(str(slot) for slot in corps.SLOTS)
     return ()
@@ -208,6 +210,12 @@ def _monsters(flow: CorpsFlow) -> Frame:
     return _menu(flow, "Monsters", values, "OK up/kill  > Herbs")
 
 
+def _setup(flow: CorpsFlow) -> Frame:
+    title = "Setup: " + ("Fog" if flow.session.chapter.mode is corps.ChapterMode.FOG
+                         else "previous Ch.")
+    return _menu(flow, title, {}, "^v read  OK back")
+
+
 def _why(flow: CorpsFlow) -> Frame:
     return _menu(flow, "Can we end?", {}, "OK back")
 
@@ -275,7 +283,7 @@ RENDERERS: dict[CorpsScreen, Callable[[CorpsFlow], Frame]] = {
     C.MODE: _mode, C.KEY_MENU: _key_menu, C.KEY_SLOT: _key_slot, C.KEY_WAIT: _key_wait,
     C.SEAL_PIN: _pad, C.SEAL_NO_PIN: _seal_no_pin, C.SEALED: _sealed, C.BOARD: _board,
     C.PICK: _pick, C.CARRY: _board, C.CHAPTER: _chapter, C.TRACKER: _tracker,
-    C.MONSTERS: _monsters, C.WHY: _why, C.END_CONFIRM: _end_confirm,
+    C.MONSTERS: _monsters, C.WHY: _why, C.SETUP: _setup, C.END_CONFIRM: _end_confirm,
     C.LOSE_CONFIRM: _lose_confirm, C.REVEAL: _reveal,
     C.VERDICT: _verdict, C.REVIEW: _review, C.UNSEAL_PIN: _pad, C.NO_PIN: _no_pin,
     C.QUIT: _quit,
