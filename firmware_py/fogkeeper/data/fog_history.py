@@ -11,7 +11,7 @@ from pathlib import Path
 from fogkeeper.data import MAX_RECORD_BYTES, read_json
 from fogkeeper.data.fog import load_rules
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.rules.fog import record_from_dict, score_record
+from fogkeeper.rules.fog import FogRules, record_from_dict, score_record
 
 PATTERN = "fog-*.json"
 
@@ -48,12 +48,16 @@ def _date(path: Path) -> str:
     return stamp
 
 
-def read_game(path: Path) -> PastGame:
-    """One record file, scored again (leniently: a record the table accepted stays listed)."""
+def read_game(path: Path, rules: dict[str, FogRules] | None = None) -> PastGame:
+    """One record file, scored again (leniently: a record the table accepted stays listed).
+    ``rules``: the boards already read, by name (a history reads each board once)."""
     date = _date(path)
+    known = {} if rules is None else rules
     try:
         record = record_from_dict(read_json(path, MAX_RECORD_BYTES))
-        result = score_record(record, load_rules(record.board), lenient=True)
+        if record.board not in known:
+            known[record.board] = load_rules(record.board)
+        result = score_record(record, known[record.board], lenient=True)
     except (OSError, ValueError, FogkeeperError) as exc:
         return PastGame(date, problem=f"{path.name}: {exc}")
     return PastGame(date, record.board, record.mode, record.solo.scenario,
@@ -62,8 +66,10 @@ def read_game(path: Path) -> PastGame:
 
 
 def past_games(folder: Path) -> list[PastGame]:
-    """Every FOG record in ``<folder>/records``, oldest first."""
-    return [read_game(p) for p in sorted((folder / "records").glob(PATTERN))]
+    """Every FOG record in ``<folder>/records``, oldest first; each board's data (seven
+    TOML files and the owner's corrections) is read once for the whole history."""
+    rules: dict[str, FogRules] = {}
+    return [read_game(p, rules) for p in sorted((folder / "records").glob(PATTERN))]
 
 
 def solo_bests(games: Iterable[PastGame]) -> list[SoloBest]:

@@ -57,3 +57,23 @@ def test_the_box_lists_the_history_newest_first_never_cut(tmp_path: Path) -> Non
     assert lines[:2] == ["12-01 S Pink 30", "11-30 S solo 42"]
     assert " ".join(lines[2:]) == "best rulebook example: 42 (Guardian Apprentice)"
     assert all(len(line) <= 21 for line in lines)
+
+
+def test_a_long_history_reads_each_board_once(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past games on the box and `fogkeeper history` re-score every record: the boards and
+    decks (seven TOML files) are read once for the whole list, not once a record."""
+    from fogkeeper.data import fog_history
+
+    records = tmp_path / "records"
+    records.mkdir()
+    for i in range(30):
+        shutil.copy(DATA / "multiplayer_example.json", records / f"fog-20261201-{i:06d}.json")
+        shutil.copy(DATA / "solo_example.json", records / f"fog-20261130-{i:06d}.json")
+    read: list[str] = []
+    real = fog_history.load_rules
+    monkeypatch.setattr(fog_history, "load_rules", lambda board: read.append(board) or
+                        real(board))
+    games = past_games(tmp_path)
+    assert len(games) == 60 and not any(g.problem for g in games)
+    assert sorted(read) == sorted(set(read))  # each board once
