@@ -214,6 +214,8 @@ class FogsiteLink:
         self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing, hidden_hands)
         draft = self.flow.session.draft
         draft.level, draft.seed = level, seed
+        if seed is not None:  # a replay: the host's seed fixes the deal and every pick too
+            self.flow.replay(seed)
         self.flow.box.start_game()
         return {"note": BOX_NOTE}
 
