@@ -119,6 +119,10 @@ class FogsiteFlow:
         behind the PIN): before the setup draws anything."""
         self.session.rng, self.session.secret_rng = seeded_streams(seed)
 
+    def maze_seen(self) -> None:
+        """The winner screen opened the reveal: the game is over for good."""
+        self.end.see_maze()
+
     def reset_cursor(self) -> None:
         """Every new screen starts its menu at the top."""
         self.session.cursor = 0

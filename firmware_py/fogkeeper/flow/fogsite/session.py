@@ -350,6 +350,9 @@ class Session:
     glass: Hourglass | None = field(default=None, metadata=codec(_beside, _beside))
     page: int = 0
     record_saved: bool = False
+    # the maze was shown after the game without the PIN (the winner screen's OK, or a
+    # reveal over the link): a team that saw it cannot play on, the loss is for good
+    maze_seen: bool = False
     box_due: float | None = None  # when the box's count shows (the BOX_TURN screen only)
 
     @property
