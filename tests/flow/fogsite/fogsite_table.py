@@ -105,12 +105,15 @@ class FogsiteTable:
         return self
 
     # ---- setup on the joystick -------------------------------------------------------------
-    def open_fogsite(self, seed: int = 7) -> FogsiteTable:
-        """HOME -> FOGSITE; the Relic shuffle is seeded so every run deals the same hands."""
+    def open_fogsite(self, seed: int | None = 7) -> FogsiteTable:
+        """HOME -> FOGSITE; both streams are seeded so every run deals the same hands and
+        the Guardian's picks and the deck's order are the same too (None: a real game's
+        streams, from the OS)."""
         self.press("down", "ok")
         if self.app.state is Screen.PIN_OFFER:  # no PIN set: B plays without one
             self.press("back")
-        self.session.rng.seed(seed)
+        if seed is not None:
+            self.flow.replay(seed)
         return self
 
     def menu_to(self, label: str) -> FogsiteTable:

@@ -123,13 +123,25 @@ def test_the_level_sets_the_maze_and_the_play_together(
 
 
 def test_the_box_draws_its_own_seed_when_none_is_given() -> None:
+    # a real game (no replay seed): the box's seed comes from the OS, far wider than the
+    # 2^32 seeds a host could try one by one
     seeds = set()
     for _ in range(3):
-        t = FogsiteTable().open_fogsite().menu_to("Guardian").press("right")
+        t = FogsiteTable().open_fogsite(seed=None).menu_to("Guardian").press("right")
         t.menu_to("Start game").press("ok", "ok")
         assert t.session.draft.seed is not None
         seeds.add(t.session.draft.seed)
     assert len(seeds) == 3
+    assert max(seeds) >= 2**64
+
+
+def test_a_replay_seed_gives_the_box_the_same_maze_again() -> None:
+    mazes = set()
+    for _ in range(2):
+        t = FogsiteTable().open_fogsite(seed=11).menu_to("Guardian").press("right")
+        t.menu_to("Start game").press("ok", "ok")
+        mazes.add(t.session.running.maze)
+    assert len(mazes) == 1
 
 
 def test_b_goes_back_from_the_start_screen_and_human_rows_come_back() -> None:

@@ -4,6 +4,7 @@ The table sees "The Guardian moves...", hears the buzzer and learns how many Int
 attacked; the route and the Guardian's space stay in the box until the reveal. Every choice
 the box makes draws on a ``random.Random`` made from the game's seed and what it is choosing
 (the setup, the round), so a game resumed after a power cut decides exactly as it would have.
+The seed is secret until the game is really over: nothing the table sees is drawn from it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
 
 THINK_SECONDS = 2.0  # "The Guardian moves..." stays this long before the buzzer and the count
-SEED_RANGE = 2**32
+SEED_RANGE = 2**32  # a seed a host gives (behind the PIN): it knows the maze anyway
+BOX_SEED_BITS = 128  # a seed the box draws itself
 GUARDIAN_TUNE = "fog"
 
 
@@ -46,10 +48,14 @@ class BoxGuardian:
             self.flow.fire(Go.SETUP_REFUSED)
 
     def start_game(self) -> None:
-        """Draw a seed (unless the link gave one), build the maze, choose start and sleeper."""
+        """Draw a seed (unless the link gave one), build the maze, choose start and sleeper.
+
+        The seed is the maze, the box's setup and every turn it plays: it is drawn from the
+        secret stream (seeded from the OS), 128 bits wide, so that no search of seeds from
+        what the table sees can find it (2^32 seeds, as before, can be tried in hours)."""
         draft = self.flow.session.draft
         if draft.seed is None:
-            draft.seed = random.SystemRandom().randrange(SEED_RANGE)
+            draft.seed = self.flow.session.secret_rng.getrandbits(BOX_SEED_BITS)
         maze = generate_maze(draft.seed, draft.size, LEVELS[draft.box_level].maze,
                              draft.colours)
         setup = level_player(draft.box_level).choose_setup(

@@ -53,7 +53,7 @@ class ChoiceStep:
         """The team asked: check the card is playable, then pass the box to the Guardian."""
         session = self.flow.session
         trial = random.Random()
-        trial.setstate(session.rng.getstate())
+        trial.setstate(session.secret_rng.getstate())
         use_relic(session.running, colour, plan.request(), trial)  # refusals are public
         session.acting, session.relic_choice, session.refusal = colour, plan, ""
         self.flow.fire(Go.GUARDIAN_CHOICE)
@@ -94,7 +94,7 @@ class ChoiceStep:
         """What the fair Guardian would say (the default; no randomness is used up)."""
         session = self.flow.session
         return fair_pick(session.running, colour, plan.relic, self.truths(colour, plan),
-                         session.rng)
+                         session.secret_rng)
 
     def can_lie(self) -> bool:
         game = self.flow.session.running

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from fogkeeper.flow.fogsite.game import FogsiteFlow
 
 WHY_PAGE = "Why"  # the reveal's pages of the box's reasons, after the routes
+REVEAL_ENDS = "A reveal ends it."  # the winner screen after a loss: no play on after a look
+MAZE_SEEN = ("not now: the maze was revealed, so the game is over for good "
+             "(play on comes before the reveal)")
 
 
 class End:
@@ -50,7 +53,8 @@ class End:
             self.flow.ask_exit()
 
     def winner_key(self, button: str) -> None:
-        """After a loss, "right" plays on (before the maze is shown)."""
+        """After a loss, "right" plays on (before the maze is shown: OK shows it and ends the
+        game for good)."""
         if button == "right" and self.can_play_on():
             self.do_play_on()
         else:
@@ -128,8 +132,17 @@ class End:
 
     # ---- playing on after a loss (the rulebook's Q&A) ----------------------------------------
     def can_play_on(self) -> bool:
+        """After a loss, once, and only while nobody without the PIN has seen the maze."""
         facts = self.flow.session.facts()
-        return facts.winner is Side.GUARDIAN and not facts.playing_on
+        return (facts.winner is Side.GUARDIAN and not facts.playing_on
+                and not self.flow.session.maze_seen)
+
+    def see_maze(self) -> bool:
+        """The maze is shown without the PIN: the game cannot go on any more. True when this
+        took away a play-on the team still had."""
+        had = self.can_play_on()
+        self.flow.session.maze_seen = True
+        return had
 
     def do_play_on(self) -> None:
         """The team lost and plays on: Map tiles count below zero until it escapes."""

@@ -8,8 +8,6 @@ screen's part, which does the work and fires a named trigger.
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -23,7 +21,7 @@ from fogkeeper.flow.fogsite.end import End
 from fogkeeper.flow.fogsite.guardian import GuardianTurn
 from fogkeeper.flow.fogsite.link import RECENT_LOG_ENTRIES, FogsiteLink
 from fogkeeper.flow.fogsite.relic import RelicStep
-from fogkeeper.flow.fogsite.session import Session
+from fogkeeper.flow.fogsite.session import Session, seeded_streams
 from fogkeeper.flow.fogsite.setup import Setup
 from fogkeeper.flow.fogsite.table import BACK_TO, ROWS, SETUP_STAGES, TEAM_STAGES, Go, Stage
 from fogkeeper.flow.fogsite.team import TeamTurn
@@ -60,7 +58,10 @@ class FogsiteFlow:
                  seed: int | None = None) -> None:
         self.context = context
         self.options = options or load_fogsite_options()
-        self.session = Session(rng=random.Random(secrets.randbits(32) if seed is None else seed))
+        # no seed: both streams from the OS (the session's defaults); a seed replays a game
+        self.session = Session()
+        if seed is not None:
+            self.replay(seed)
         self.exit_asked = False
         self.setup = Setup(self)
         self.box = BoxGuardian(self)
@@ -112,6 +113,15 @@ class FogsiteFlow:
     def fire(self, trigger: Go) -> None:
         """A row of the table; a trigger with no row from this screen changes nothing."""
         self.trigger(trigger)
+
+    def replay(self, seed: int) -> None:
+        """Fix both streams from one seed, to replay a game (tests; a host's seed given
+        behind the PIN): before the setup draws anything."""
+        self.session.rng, self.session.secret_rng = seeded_streams(seed)
+
+    def maze_seen(self) -> None:
+        """The winner screen opened the reveal: the game is over for good."""
+        self.end.see_maze()
 
     def reset_cursor(self) -> None:
         """Every new screen starts its menu at the top."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from fogkeeper.errors import PhaseError
 from fogkeeper.flow.fogsite.box import SEED_RANGE
+from fogkeeper.flow.fogsite.end import MAZE_SEEN
 from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 NO_PIN_NOTE = "no PIN is set: nothing can be unlocked before the end"
 BOX_NOTE = "the box is the Guardian: nobody knows the maze, nothing unlocks before the end"
+REVEAL_ENDED = "the maze is revealed: the game is over for good, no play on"
 SIZES = (5, 4)  # 4: the Easy Rule
 LOG_PAGE_MOST = 20
 _NOWHERE = object()
@@ -214,6 +216,8 @@ class FogsiteLink:
         self._draft(GuardianKind.BOX, colours, two_player, size == 4, balancing, hidden_hands)
         draft = self.flow.session.draft
         draft.level, draft.seed = level, seed
+        if seed is not None:  # a replay: the host's seed fixes the deal and every pick too
+            self.flow.replay(seed)
         self.flow.box.start_game()
         return {"note": BOX_NOTE}
 
@@ -282,6 +286,8 @@ class FogsiteLink:
 
     def play_on(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.OVER)
+        if self.flow.session.maze_seen and not self.flow.session.facts().playing_on:
+            raise PhaseError(MAZE_SEEN)
         if not self.flow.end.can_play_on():
             raise PhaseError("not now: only a game the Guardian won can be played on, once")
         self.flow.end.do_play_on()
@@ -342,9 +348,15 @@ class FogsiteLink:
         session = self.flow.session
         if session.game is None:
             raise PhaseError("no game yet: nothing to reveal")
+        ended: Reply = {}
         if session.running.phase is not Phase.OVER:
             self._not_the_box("not before the end")
             self._require_pin(args, "the maze before the end")
+        elif (session.box_plays() or not self._pin_given(args)) and self.flow.end.see_maze():
+            # after the game, whoever asks without the PIN sees the maze, and a team that has
+            # seen it cannot play on: the reveal ends a lost game for good (the human
+            # Guardian's PIN holder knows the maze already, so its look changes nothing)
+            ended = {"note": REVEAL_ENDED}
         public = self.flow.public_state()
         view = guardian_view(session.running)
         entries = view.pop("log")
@@ -378,7 +390,8 @@ class FogsiteLink:
                             lambda _, head: reply(len(head), []),
                             bare + (RESULT_ROOM - bare) // 2))
         page = fitting({}, wanted, lambda _, head: reply(count, head))
-        return {"reveal": {**shown, "routes": routes(count), "log_from": start, "log": page}}
+        return {**ended,
+                "reveal": {**shown, "routes": routes(count), "log_from": start, "log": page}}
 
 
 def _opt(key: str, kind: type, **kw: Any) -> Field:
@@ -439,9 +452,13 @@ COMMANDS: GameCommands[FogsiteFlow] = GameCommands("fogsite", (
             reply="the public view"),
     Command("reveal", _via(FogsiteLink.reveal), Schema.of(
         *_LOG, _opt("route_from", int, low=0, high=10**6,
-                    doc="first step of the routes' page (default 0)"), _PIN), read_only=True,
-            reply="`reveal`", refused="`locked` before the end"),
-    Command("play_on", _via(FogsiteLink.play_on), reply="–", refused=_PHASE),
+                    doc="first step of the routes' page (default 0)"), _PIN),
+            # not read-only: after a loss it ends the game for good, kept on disk before the
+            # reply (a restart must not give the play-on back)
+            reply="`reveal`; `note` when it ended a lost game for good",
+            refused="`locked` before the end"),
+    Command("play_on", _via(FogsiteLink.play_on), reply="–",
+            refused=f"{_PHASE}, or once the maze was revealed"),
     Command("hint", _via(FogsiteLink.hint), reply="`hint`, `colour`, `offset`, `room`",
             refused=_PHASE),
 ), common=lambda flow: flow.public_state())

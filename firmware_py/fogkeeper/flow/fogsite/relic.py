@@ -189,8 +189,8 @@ class RelicStep:
     def do_relic(self, colour: Colour, request: RelicRequest,
                  policy: ChoicePolicy | None = None) -> RelicAnswer:
         session = self.flow.session
-        session.running, answer = use_relic(session.running, colour, request, session.rng,
-                                            policy)
+        session.running, answer = use_relic(session.running, colour, request,
+                                            session.secret_rng, policy)
         session.acting = colour
         session.relic_choice = None
         heading = f"Relic {request.relic:02d} {RELIC_CARDS[request.relic][0]}"

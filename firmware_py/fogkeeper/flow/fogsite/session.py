@@ -4,6 +4,7 @@ state (typed in memory, JSON only in a snapshot), the cursors, the pads, the ans
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar, cast, overload
@@ -214,6 +215,22 @@ def _rng_back(saved: list[object]) -> random.Random:
     return rng
 
 
+STREAM_BITS = 256  # each stream's seed from the OS: far beyond any search of seeds
+
+
+def os_stream() -> random.Random:
+    """One stream of a real game, from its own OS seed (a 32-bit seed, as before, could be
+    searched whole from the public draws)."""
+    return random.Random(secrets.randbits(STREAM_BITS))
+
+
+def seeded_streams(seed: int) -> tuple[random.Random, random.Random]:
+    """The public and the secret stream of a replayed game (a test's seed, or a host's seed
+    given behind the PIN: whoever knows it knows every draw anyway). The public stream is
+    the one stream of before the split, so a seed still deals the hands it dealt."""
+    return random.Random(seed), random.Random(f"fogsite secret {seed}")
+
+
 def _path_json(path: list[Direction]) -> list[str]:
     return [d.name for d in path]
 
@@ -302,8 +319,15 @@ class Session:
 
     draft: SetupDraft = field(default_factory=lambda: SetupDraft(level=Level.NORMAL))
     game: Secret[GameState] | None = field(default=None, metadata=codec(_game_json, _game_back))
-    rng: random.Random = field(default_factory=random.Random,
+    # Two streams, so that nothing the table sees is drawn from the stream that draws a
+    # secret: ``rng`` deals the Relic hands (public); ``secret_rng`` draws the box's maze
+    # seed, the Relic deck's order and every pick among true answers (its input is the
+    # maze). Both are seeded from the OS (``os_stream``) and live only here and in the
+    # box's own save: no reply, event, screen or log shows them.
+    rng: random.Random = field(default_factory=os_stream,
                                metadata=codec(_rng_json, _rng_back))
+    secret_rng: random.Random = field(default_factory=os_stream,
+                                      metadata=codec(_rng_json, _rng_back))
     acting: Colour = Colour.RED  # the Investigator the team chose to play
     cursor: int = 0              # the shown screen's menu row (0 on every new screen)
     unlocked: bool = False       # the maze shows: the right PIN was given on this screen
@@ -326,6 +350,9 @@ class Session:
     glass: Hourglass | None = field(default=None, metadata=codec(_beside, _beside))
     page: int = 0
     record_saved: bool = False
+    # the maze was shown after the game without the PIN (the winner screen's OK, or a
+    # reveal over the link): a team that saw it cannot play on, the loss is for good
+    maze_seen: bool = False
     box_due: float | None = None  # when the box's count shows (the BOX_TURN screen only)
 
     @property

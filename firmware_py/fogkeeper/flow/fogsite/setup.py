@@ -255,8 +255,10 @@ class Setup:
                    guardian_start: Cell | None) -> None:
         """Set the engine up and lock: the Guardian plays first (the team under the Easy Rule)."""
         session = self.flow.session
+        # the hands are dealt from the public stream, the deck's order from the secret one
         session.running = new_game(parse_maze(maze_text), colours, sleeping, guardian_start,
-                                self.game_options(), session.rng)
+                                   self.game_options(), session.rng,
+                                   deck_rng=session.secret_rng)
         session.pad, session.refusal, session.unlocked = None, "", False
         draft = session.draft
         draft.clear_maze()  # the draft forgets the maze

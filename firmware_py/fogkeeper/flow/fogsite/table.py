@@ -219,7 +219,8 @@ GAME_PATH: list[Row] = [
      "dest": S.GUARDIAN_REPORT},
     {"trigger": Go.THINK_OVER, "source": S.BOX_TURN, "dest": S.GUARDIAN_REPORT},
     # ---- the end (end.py) --------------------------------------------------------------------
-    {"trigger": Go.OK, "source": S.WINNER, "dest": S.REVEAL},
+    # the box shows the maze to the whole table: after a loss, the team can no longer play on
+    {"trigger": Go.OK, "source": S.WINNER, "dest": S.REVEAL, "after": "maze_seen"},
     {"trigger": Go.BACK, "source": S.REVEAL, "dest": S.WINNER},
     {"trigger": Go.OK, "source": S.REVEAL, "dest": S.LOG},
     {"trigger": Go.DOWN, "source": S.REVEAL, "dest": S.LOG},

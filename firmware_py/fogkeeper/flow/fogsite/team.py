@@ -246,8 +246,8 @@ class TeamTurn:
         before = session.running.investigator(colour).cell
         # a human Guardian's G6 choice is its own (made in its turn); the box's is its policy
         policy = None if session.box_plays() else GuardianChoice()
-        session.running, answer = move(session.running, colour, route, session.rng, policy,
-                                       copies=copies)
+        session.running, answer = move(session.running, colour, route, session.secret_rng,
+                                       policy, copies=copies)
         session.acting = colour
         session.walked(COLOUR_WORD[colour], _steps(before, route[:answer.steps_taken]))
         path = " ".join(d.name for d in route)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite.end import WHY_PAGE
+from fogkeeper.flow.fogsite.end import REVEAL_ENDS, WHY_PAGE
 from fogkeeper.flow.fogsite.guardian import G6_ROWS
 from fogkeeper.flow.fogsite.relic import RELIC_CARDS, offset_words
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, AnswerKind, RelicAsk
@@ -357,8 +357,11 @@ def _winner(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
     big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
     status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
-    hint = "OK reveal  > play on" if flow.end.can_play_on() else "OK: reveal the maze"
-    return render_team_answer(status, big, wrap(facts.end_reason), hint)
+    if flow.end.can_play_on():  # the reveal takes the play-on away: the screen says so
+        lines, hint = (*wrap(facts.end_reason), REVEAL_ENDS), "OK reveal  > play on"
+    else:
+        lines, hint = wrap(facts.end_reason), "OK: reveal the maze"
+    return render_team_answer(status, big, lines, hint)
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:

@@ -65,15 +65,20 @@ def _check_guardian_start(
         raise RulesError("with this setting the Guardian may not start on an Intruder")
 
 
-def _deal(colours: Sequence[Colour], options: Options, rng: random.Random
+def _deal(colours: Sequence[Colour], options: Options, rng: random.Random,
+          deck_rng: random.Random | None = None
           ) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
     cards = [n for n in RELIC_NUMBERS if not (options.easy and n in EASY_REMOVED_RELICS)]
     rng.shuffle(cards)
     per_hand = EASY_STARTING_HAND if options.easy else STARTING_HAND
     hands = [tuple(cards[i * per_hand:(i + 1) * per_hand]) for i in range(len(colours))]
     # Easy Rule: no Relic deck; the cards not dealt stay in the box.
-    deck = () if options.easy else tuple(cards[len(colours) * per_hand:])
-    return hands, deck
+    rest = [] if options.easy else cards[len(colours) * per_hand:]
+    if deck_rng is not None:
+        # The hands are shown to the table; the deck's order is a secret, so it is shuffled
+        # again from a stream that draws nothing the table sees.
+        deck_rng.shuffle(rest)
+    return hands, tuple(rest)
 
 
 def _i3_sheet(maze: Maze, investigator: Investigator) -> Investigator:
@@ -89,11 +94,13 @@ def _i3_sheet(maze: Maze, investigator: Investigator) -> Investigator:
 def new_game(
     maze: Maze, colours: Sequence[Colour], sleeping: Colour | None,
     guardian_start: Cell | None, options: Options, rng: random.Random,
+    deck_rng: random.Random | None = None,
 ) -> GameState:
     """Set up a game; the Guardian plays first (the Investigators first under the Easy Rule).
 
     ``sleeping`` is the one Intruder the Guardian lays down (optional under the Easy Rule,
-    where nobody attacks); ``guardian_start`` is None only under the Easy Rule.
+    where nobody attacks); ``guardian_start`` is None only under the Easy Rule. ``rng``
+    deals the hands; ``deck_rng``, when given, orders the deck that stays hidden.
     """
     violations = validate_maze(maze)
     if violations:
@@ -104,7 +111,7 @@ def new_game(
         raise RulesError("the Guardian lays exactly one Intruder down")
     if sleeping is not None and sleeping not in colours:
         raise RulesError("the sleeping Intruder must be one of the Investigators' colours")
-    hands, deck = _deal(colours, options, rng)
+    hands, deck = _deal(colours, options, rng, deck_rng)
     starts = maze.colour_cells()
     investigators = []
     for colour, hand in zip(colours, hands, strict=True):
