@@ -18,7 +18,7 @@ EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 EXIT_BAD_REQUEST = 2
-MAX_SEED = 2**32 - 1  # the box draws its maze seeds from the same range
+MAX_SEED = 2**128 - 1  # the box draws its maze seeds from the same range (128 bits)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
