@@ -73,7 +73,7 @@ profile_file() {
     esac
 }
 
-# Bookworm keeps the boot files in /boot/firmware, older releases in /boot.
+# Bookworm and trixie keep the boot files in /boot/firmware, older releases in /boot.
 boot_dir() {
     if [[ -e "$ROOT/boot/firmware/config.txt" ]]; then
         printf '%s/boot/firmware' "$ROOT"
