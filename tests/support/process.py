@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,11 @@ import serial
 class BoxProcess:
     """A running `fogkeeper run` process and a pyserial connection to its link."""
 
-    def __init__(self, folder: Path, pin: str = "") -> None:
+    def __init__(self, folder: Path, pin: str = "",
+                 program: Sequence[str] = (sys.executable, "-m", "fogkeeper"),
+                 env: Mapping[str, str] | None = None) -> None:
+        """``program`` is how fogkeeper is started (another install's script, say), with
+        ``env`` as its environment (None: this one's)."""
         folder.mkdir(parents=True, exist_ok=True)
         self.link_path = folder / "link"
         # a killed box leaves its link behind, maybe still pointing at a live pty: never open
@@ -27,9 +32,10 @@ class BoxProcess:
                           '[screen]\nshift_every_seconds = 0\n'
                           f'[security]\npin = "{pin}"\n', encoding="utf-8")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "fogkeeper", "run", "--sim", "--config", str(config),
+            [*program, "run", "--sim", "--config", str(config),
              "--link", f"pty:{self.link_path}"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env=None if env is None else dict(env))
         deadline = time.monotonic() + 20
         while not self.link_path.exists():
             assert self.process.poll() is None, self.process.stderr.read().decode()  # type: ignore[union-attr]
