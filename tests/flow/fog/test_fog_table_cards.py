@@ -155,3 +155,49 @@ def test_the_mission_choice_reads_each_card_in_full_before_keeping() -> None:
             t.press(DOWN)
     t.press(OK)
     assert t.fog.s.kept[t.fog.s.mission_deals[0].player] == [cards[1]]
+
+
+def to_fog_card(t: AppDriver) -> None:
+    """Play on (the turns ended, the losses screens left) to the next FOG card to enter."""
+    for _ in range(80):
+        if t.screen is F.CARD:
+            return
+        if t.screen is F.LOSSES:
+            t.go_to_row("Done")
+        t.press(OK)
+    raise AssertionError(f"no FOG card asked for: {t.lines}")
+
+
+def test_the_tables_fog_deck_may_hold_a12_and_a13() -> None:
+    """Any 5 of the 7 alike A cards make the deck: A12 and A13 mid-game, on the joystick;
+    the same card twice, or a sixth A card, is refused and changes nothing."""
+    t = table_game(FOG_cards="standard")
+    t.press(OK, HOLD, OK)
+    entered = []
+    for card in ("A12", "A13", "A07", "A12", "A08", "A09", "A11"):
+        to_fog_card(t)
+        position = t.fog.s.state.fog_position
+        enter(t, card)
+        if card in entered or len(entered) == 5:
+            assert t.screen is F.NOTICE, t.lines
+            why = " ".join(t.fog.s.notice)
+            assert ("already face up" in why if card in entered
+                    else "holds 5 \"A\" cards, all turned over" in why), why
+            assert t.fog.s.state.fog_position == position
+            t.press(OK)
+            continue
+        entered.append(card)
+        assert t.screen is F.FOG, t.lines
+        step = t.fog.s.last_step
+        assert step is not None and step.card_id == card and step.to_position == position - 1
+    assert t.fog.s.state.fog_deck is not None
+    assert t.fog.s.state.fog_deck.order[:5] == ("A12", "A13", "A07", "A08", "A09")
+
+
+def test_the_link_enters_a_fog_card_the_box_did_not_expect() -> None:
+    t = table_game(FOG_cards="with c")
+    t.press(OK, HOLD, OK)
+    to_fog_card(t)
+    reply = t.fog.commands.call(t.fog, "card", {"card": "A13"})
+    assert reply["deck"] == "fog" and t.fog.s.last_step is not None
+    assert t.fog.s.last_step.card_id == "A13"

@@ -12,9 +12,9 @@ from fogkeeper.rules.fog.decks import (
     draw,
     event_deck_ids,
     fog_deck_ids,
-    put_on_top,
     redraw_last,
     shuffled_deck,
+    table_fog_card_on_top,
 )
 from fogkeeper.rules.fog.errors import TurnError
 from fogkeeper.rules.fog.fog_track import FogStep
@@ -189,7 +189,8 @@ def reveal_event(state: GameState, rules: FogRules, card_id: str) -> GameState:
 
 
 def next_fog_card(state: GameState, card_id: str) -> GameState:
-    """The FOG card the table turned over is the one the coming FOG step draws."""
+    """The FOG card the table turned over is the one the coming FOG step draws (any of the
+    alike "A" cards the table's deck may hold, see ``table_fog_card_on_top``)."""
     if state.fog_deck is None:
         raise TurnError("the FOG Uncertainty deck is not in play")
-    return replace(state, fog_deck=put_on_top(state.fog_deck, card_id))
+    return replace(state, fog_deck=table_fog_card_on_top(state.fog_deck, card_id))
