@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 F = FogScreen
 NO_UNDO = "No undo past this point"
+RESUMED_HINT = "resumed: OK go on"   # a restart's turn: the first press ends nothing
 MENU_LOOK: dict[FogScreen, tuple[str, str]] = {   # title, hint
     F.SETUP: ("The FOG setup", "<> change  OK on Start"),
     F.VALUES: ("Tile values", "<> value  OK on Done"),
@@ -125,9 +126,9 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     glass, invert = _glass_line(flow, now)
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
     second = glass or f"turn {turn.turn_no}{who}"
+    hint = RESUMED_HINT if flow.resumed else "OK end v-1MP > cost"
     return render_turn(TurnView(f"R{turn.round_no} {event}", f"FOG {state.fog_position}",
-                                display_name(turn.entry), mp_line, second,
-                                "OK end v-1MP > cost", invert))
+                                display_name(turn.entry), mp_line, second, hint, invert))
 
 
 def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
@@ -135,7 +136,8 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
     if glass is None:
         return "", False
     seconds = glass.shown_seconds(now)
-    words = {Phase.RUNNING: "", Phase.PAUSED: " paused (< go)", Phase.READY: "",
+    paused = " paused" if flow.resumed else " paused (< go)"   # the hint says how on
+    words = {Phase.RUNNING: "", Phase.PAUSED: paused, Phase.READY: "",
              Phase.EXPIRED: ""}[glass.phase]
     warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
     if glass.phase is Phase.EXPIRED:
@@ -202,7 +204,7 @@ def _ask(flow: FogFlow, now: float) -> Frame:
         if 0 <= s.removing < len(mine):
             lines = (display_name(s.colours[s.score_colour]),
                      islander_label(mine[s.removing]))
-    return _message(title, lines, hint)
+    return _message(title, lines, RESUMED_HINT if flow.resumed else hint)
 
 
 def _board(flow: FogFlow, now: float) -> Frame:
