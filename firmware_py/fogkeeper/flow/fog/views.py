@@ -17,6 +17,7 @@ from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fog import Refusal, current_turn
+from fogkeeper.rules.fog.cards import FogCard
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fog_screens import (
     BoardValueView,
@@ -158,6 +159,9 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     rows = step.rows_swallowed if step else ()
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
+    card = flow.s.rules.cards.by_id(step.card_id) if step and step.card_id else None
+    if isinstance(card, FogCard) and card.steps_assumed and step and not step.shown:
+        how = f"{step.card_id}: {step.steps} assumed"   # the rulebook prints only 0/2
     taken = "swallowed: " + ", ".join(rows) if rows else "no row swallowed"
     return _message(how, (taken, "B next turn: undo"), "OK go on",
                     big=f"FOG {step.to_position if step else ''}")
@@ -243,6 +247,8 @@ def _card(flow: FogFlow, now: float) -> Frame:
         note = " ".join(table_cards.text_lines(s, wanted))[:40]
     except FogkeeperError:
         note = "no such card"
+    if table_cards.steps_card(s) is not None:   # its 0 or 2 is the box's guess: say it
+        note = f"{wanted} 0/2: v steps shown"
     return _form(flow, table_cards.question(s), note or wanted, "<> change OK enter")
 
 
