@@ -103,3 +103,54 @@ def test_no_reply_or_event_carries_the_seed_the_missions_are_dealt_from(tmp_path
     h.request("state")
     sent = json.dumps(h.link.lines)
     assert '"seed"' not in sent and str(seed) not in sent
+
+
+def yellow_then_black_with_the_glass(folder: Path) -> BoxDriver:
+    """Three players over the link with the hourglass: Yellow ended, Black's turn 20 s in."""
+    from flow.fog.drivers import PIN
+
+    t = BoxDriver(folder)
+    ask = t.harness.request
+    for cmd, args in (("game.start", {"game": "fog"}),
+                      ("fog.setup", {"players": 3, "seed": 7, "pin": PIN, "hourglass": True}),
+                      ("fog.continue", {}), ("fog.draft.pick", {"count": 99}),
+                      ("fog.end_turn", {})):
+        assert ask(cmd, **args)["ok"], cmd
+    t.wait(20)
+    state = ask("fog.state")
+    assert state["turn"]["entry"] == "black" and state["hourglass"]["seconds_left"] == 40
+    return t
+
+
+def test_a_resumed_turn_keeps_its_time_and_its_player_over_the_link(tmp_path: Path) -> None:
+    """The plug pulled 20 s into Black's turn, the box back 5 s later: the turn comes back
+    with the 35 s the glass had then, and a press of OK goes on with Black's turn."""
+    yellow_then_black_with_the_glass(tmp_path)
+    # no close, no save: the plug is pulled (the box saved at the start of the turn)
+    again = BoxDriver(tmp_path)
+    again.wait(5)
+    ask = again.harness.request
+    assert ask("session.resume")["ok"]
+    state = ask("fog.state")
+    assert state["turn"]["entry"] == "black" and state["turn"]["turn_no"] == 2
+    assert state["hourglass"] == {"phase": "paused", "seconds_left": 35.0}
+    assert "hourglass 0:35 paused" in again.lines and "resumed: OK go on" in again.lines
+    assert ask("press", button="press")["ok"]       # OK: goes on, ends nothing
+    state = ask("fog.state")
+    assert state["turn"]["entry"] == "black" and state["turn"]["turn_no"] == 2
+    assert state["hourglass"]["phase"] == "running"
+    again.wait(10)
+    assert ask("fog.state")["hourglass"]["seconds_left"] == 25
+    assert "OK end v-1MP > cost" in again.lines
+    assert ask("press", button="press")["ok"]       # now OK ends Black's turn, as before
+    assert ask("fog.state")["turn"]["turn_no"] == 3
+
+
+def test_a_resumed_turn_is_not_ended_by_the_second_ok_on_the_joystick(tmp_path: Path) -> None:
+    yellow_then_black_with_the_glass(tmp_path).wait(12)
+    again = BoxDriver(tmp_path)
+    assert again.harness.box.app.state is Screen.RESUME
+    again.press(OK, OK)                              # resume, and OK once more
+    assert again.fog.screen.value == "turn"
+    assert again.lines[1] == "BLACK" and again.lines[3] == "hourglass 0:28"
+    assert again.fog.glass is not None and again.fog.glass.phase.value == "running"

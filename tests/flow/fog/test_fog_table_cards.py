@@ -3,12 +3,17 @@ make-up for this board; every card's full text on screen, at round start and on 
 
 from __future__ import annotations
 
+import json
 import textwrap
+from pathlib import Path
+
+import pytest
 
 from flow.fog.drivers import AppDriver
 from flow.fog.fog_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B
 from fogkeeper.flow.fog.menus import menu_rows
 from fogkeeper.flow.fog.table import FogScreen
+from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules.fog import FogCard, GuardianPick, card_text
 
 F = FogScreen
@@ -155,3 +160,105 @@ def test_the_mission_choice_reads_each_card_in_full_before_keeping() -> None:
             t.press(DOWN)
     t.press(OK)
     assert t.fog.s.kept[t.fog.s.mission_deals[0].player] == [cards[1]]
+
+
+def to_fog_card(t: AppDriver) -> None:
+    """Play on (the turns ended, the losses screens left) to the next FOG card to enter."""
+    for _ in range(80):
+        if t.screen is F.CARD:
+            return
+        if t.screen is F.LOSSES:
+            t.go_to_row("Done")
+        t.press(OK)
+    raise AssertionError(f"no FOG card asked for: {t.lines}")
+
+
+def test_the_tables_fog_deck_may_hold_a12_and_a13() -> None:
+    """Any 5 of the 7 alike A cards make the deck: A12 and A13 mid-game, on the joystick;
+    the same card twice, or a sixth A card, is refused and changes nothing."""
+    t = table_game(FOG_cards="standard")
+    t.press(OK, HOLD, OK)
+    entered = []
+    for card in ("A12", "A13", "A07", "A12", "A08", "A09", "A11"):
+        to_fog_card(t)
+        position = t.fog.s.state.fog_position
+        enter(t, card)
+        if card in entered or len(entered) == 5:
+            assert t.screen is F.NOTICE, t.lines
+            why = " ".join(t.fog.s.notice)
+            assert ("already face up" in why if card in entered
+                    else "holds 5 \"A\" cards, all turned over" in why), why
+            assert t.fog.s.state.fog_position == position
+            t.press(OK)
+            continue
+        entered.append(card)
+        assert t.screen is F.FOG, t.lines
+        step = t.fog.s.last_step
+        assert step is not None and step.card_id == card and step.to_position == position - 1
+    assert t.fog.s.state.fog_deck is not None
+    assert t.fog.s.state.fog_deck.order[:5] == ("A12", "A13", "A07", "A08", "A09")
+
+
+def test_the_link_enters_a_fog_card_the_box_did_not_expect() -> None:
+    t = table_game(FOG_cards="with c")
+    t.press(OK, HOLD, OK)
+    to_fog_card(t)
+    reply = t.fog.commands.call(t.fog, "card", {"card": "A13"})
+    assert reply["deck"] == "fog" and t.fog.s.last_step is not None
+    assert t.fog.s.last_step.card_id == "A13"
+
+
+def test_a_fog_speed_card_is_entered_with_the_steps_it_shows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rulebook prints only "FOG Speed 0/2": the box's 0 for B14 is assumed, and
+    "B14 shows 2" moves the FOG 2 steps; the record keeps it, `fogkeeper score` agrees."""
+    from fogkeeper.app.score_cmd import main as score_main
+    from fogkeeper.flow.fog import scoring
+
+    t = table_game(FOG_cards="standard")
+    t.press(OK, HOLD, OK)
+    to_fog_card(t)
+    t.choose("letter", "B").choose("number", "14")
+    assert "  steps: assumed 0" in t.lines and "assumed" in " ".join(t.lines), t.lines
+    t.image.resize((512, 256)).save(tmp_path / "card.png")
+    t.choose("steps", "2").press(OK)
+    assert t.screen is F.FOG and "FOG card B14: 2 step" in t.lines[0], t.lines
+    step = t.fog.s.last_step
+    assert step is not None and (step.from_position, step.to_position) == (7, 5)
+    assert step.to_dict() == {"from": 7, "to": 5, "steps": 2, "rows": ["B", "C"],
+                              "card": "B14", "shown": True}
+    for _ in range(80):      # on to the end, each FOG card entered with what the box assumes
+        if t.screen is F.CARD:
+            t.press(OK) if t.lines[0] == "FOG card" else None
+            if t.screen is F.NOTICE:
+                t.press(OK, RIGHT, OK)
+            continue
+        if t.screen is F.LOSSES:
+            t.go_to_row("Done")
+        if t.fog.s.state.phase == "over":
+            break
+        t.press(OK)
+    record = scoring.build_record(t.fog.s)
+    assert record["fog"]["steps"][-1] == step.to_dict() or step.to_dict() in record["fog"][
+        "steps"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert score_main([str(path), "--json", "--lenient"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert scored == scoring.score(t.fog.s, anyway=True)[1].to_dict()
+
+
+def test_the_link_says_the_steps_a_fog_card_shows() -> None:
+    t = table_game(FOG_cards="standard")
+    t.press(OK, HOLD, OK)
+    to_fog_card(t)
+    before = t.fog.s.state
+    with pytest.raises(LinkError, match=r"B15 \(FOG Speed 0/2\) shows 0 or 2 steps, not 1"):
+        t.fog.commands.call(t.fog, "card", {"card": "B15", "steps": 1})
+    assert t.fog.s.state == before and t.screen is F.CARD    # refused: nothing changed
+    with pytest.raises(LinkError, match=r"A09 \(FOG Speed 1\) shows 1 step, not 2"):
+        t.fog.commands.call(t.fog, "card", {"card": "A09", "steps": 2})
+    t.fog.commands.call(t.fog, "card", {"card": "B15", "steps": 0})
+    step = t.fog.s.last_step
+    assert step is not None and step.steps == 0 and step.shown and step.to_position == 7

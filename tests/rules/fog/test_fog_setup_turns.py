@@ -251,3 +251,27 @@ def test_nobody_left_ends_the_game(rules_s: FogRules) -> None:
     state = declare_nobody_left(new_game(GameSetup("S", ("red",), 9), rules_s,
                                          random.Random(0)))
     assert state.phase == "over" and "no Islander" in state.end_reason
+
+
+@pytest.mark.parametrize("with_c,a_cards", [(False, 5), (True, 3)])
+def test_a_tables_fog_deck_holds_any_of_the_seven_a_cards(with_c: bool, a_cards: int) -> None:
+    """The rulebook's FOG deck takes any 5 (3 with the C cards) of the alike A07-A13: the
+    box learns which from the cards the table turns over, a card entered twice or one A
+    card more than the deck holds is refused."""
+    from fogkeeper.rules.fog.decks import Deck, draw, table_fog_card_on_top
+    from fogkeeper.rules.fog.errors import FogRulesError
+
+    rules = load_rules("S")
+    deck = Deck("fog", fog_deck_ids(rules.cards, rules.board, with_c))
+    turned = ["A13", "A12", "A07", "A10", "A08"][:a_cards]
+    for card in turned:
+        deck = draw(table_fog_card_on_top(deck, card))[0]
+    assert deck.order[:deck.drawn] == tuple(turned)
+    assert sorted(deck.order) == sorted([*turned, "B14", "B15",
+                                         *(["C16", "C17"] if with_c else [])])
+    with pytest.raises(FogRulesError, match="already face up"):
+        table_fog_card_on_top(deck, "A12")
+    with pytest.raises(FogRulesError, match=f"holds {a_cards} \"A\" cards, all turned over"):
+        table_fog_card_on_top(deck, "A11")
+    deck = draw(table_fog_card_on_top(deck, "B15"))[0]
+    assert deck.order[deck.drawn - 1] == "B15"

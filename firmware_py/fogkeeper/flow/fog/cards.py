@@ -15,14 +15,20 @@ class Cards(Part):
 
     # ---- presses -------------------------------------------------------------------------
     def card_key(self, trigger: str) -> bool:
+        s = self.s
+        rows = 3 if table_cards.steps_card(s) is not None else 2
         if trigger in ("left", "right"):
             step = -1 if trigger == "left" else +1
-            if self.s.cursor == 0:
-                table_cards.step_letter(self.s, step)
+            if s.cursor == 0:
+                table_cards.step_letter(s, step)
+            elif s.cursor == 1:
+                table_cards.step_number(s, step)
             else:
-                table_cards.step_number(self.s, step)
+                table_cards.step_steps(s, step)
+            if table_cards.steps_card(s) is None:   # another card: no steps to say
+                s.card_steps, s.cursor = None, min(s.cursor, 1)
         elif trigger in ("up", "down"):
-            self.s.cursor = 0 if trigger == "up" else 1
+            s.cursor = max(0, min(rows - 1, s.cursor + (-1 if trigger == "up" else +1)))
         elif trigger == "ok":
             self.enter_card(None)
         else:
@@ -41,9 +47,10 @@ class Cards(Part):
         return True
 
     # ---- actions the buttons and the link share ------------------------------------------
-    def enter_card(self, card: str | None) -> None:
-        """The card the table turned over, checked against its deck; then the game goes on."""
-        entry = table_cards.enter(self.s, card)
+    def enter_card(self, card: str | None, steps: int | None = None) -> None:
+        """The card the table turned over (and the steps a FOG card shows), checked against
+        its deck; then the game goes on."""
+        entry = table_cards.enter(self.s, card, steps)
         self.s.card_then = entry.then
         if entry.deck == "events":
             self.s.entered_round = self.s.state.round_no

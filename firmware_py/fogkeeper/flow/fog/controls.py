@@ -27,6 +27,8 @@ class Controls(Part):
     def press(self, trigger: str) -> None:
         """A control: a change on this screen, else the table's trigger of that name."""
         flow = self.flow
+        if flow.rounds.resumed_key(trigger):
+            return
         here = flow.presses.get(flow.screen)
         if here is not None and here(trigger):
             return

@@ -53,7 +53,8 @@ def read_saved_setup(raw: object) -> dict[str, object]:
 
 class FogFlow:
     """The FOG's GameFlow; ``screen`` is the current screen, ``s`` the session, ``glass``
-    the turn's hourglass (option 1), each part one attribute."""
+    the turn's hourglass (option 1), ``resumed`` a turn a restart brought back, each part
+    one attribute."""
 
     name = "fog"
     title = "The FOG"
@@ -65,6 +66,8 @@ class FogFlow:
     def __init__(self, context: GameContext, seed: int | None = None) -> None:
         self.context = context
         self.glass: Hourglass | None = None
+        # a turn (or the round's end question) a restart brought back, not yet gone on with
+        self.resumed = False
         self.outcome = Outcome.STAY
         # the public draws' seed from the OS, never a clock a host can read; the secret
         # missions are dealt from a stream of their own (``begin.deal_stream``)
@@ -129,8 +132,8 @@ class FogFlow:
         return None if self.glass is None else self.glass.next_deadline(now)
 
     def snapshot(self) -> dict[str, object]:
-        glass = None if self.glass is None else self.glass.snapshot(self.context.clock())
-        return {"screen": self.screen.value, "session": snapshots.dump(self.s), "glass": glass}
+        return {"screen": self.screen.value, "session": snapshots.dump(self.s),
+                "glass": self.rounds.saved_glass()}
 
     def restore(self, saved: dict[str, object]) -> None:
         """A saved game (from ``snapshot``); a damaged or older one raises SessionError."""
@@ -141,14 +144,9 @@ class FogFlow:
         self.s = snapshots.load(Session, raw)
         self.s.setup = setup
         screen = snapshots.load(FogScreen, saved["screen"], "screen")
-        self.glass = None
-        glass = saved["glass"]
-        if glass is not None:
-            if not isinstance(glass, dict):
-                raise TypeError("the saved hourglass is not an object")
-            self.glass = self.rounds.new_glass()
-            self.glass.restore(glass)
+        self.rounds.put_back_glass(saved["glass"])
         self.machine.set_state(screen, model=self)
+        self.rounds.mark_resumed(screen)
 
     def public_state(self) -> dict[str, object]:
         return link.public_state(self)

@@ -185,7 +185,8 @@ def _card(flow: FogFlow, args: LinkArgs) -> Reply:
         raise LinkError(ErrorCode.BAD_ARGS, "'card' is the letter and number the card "
                                             "shows, e.g. \"A18\"")
     entry = table_cards.current(flow.s)
-    flow.cards.enter_card(wanted)
+    steps = require(args, "steps", int) if "steps" in args else None
+    flow.cards.enter_card(wanted, steps)
     return {"deck": entry.deck, "player": entry.player}
 
 
@@ -347,8 +348,11 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
     Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out)",
             refused=f"{_HERE}, `bad_args`, `locked` (a seed without the PIN)"),
     Command("continue", _go_on, reply="– (OK on that screen)", refused=_HERE),
-    Command("card", _card, Schema.of(Field("card", str, most=8,
-                                           doc="the letter and number the card shows")),
+    Command("card", _card, Schema.of(
+        Field("card", str, most=8, doc="the letter and number the card shows"),
+        _opt("steps", int, low=0, high=9,
+             doc="the steps a FOG card shows (\"FOG Speed 0/2\": 0 or 2; default: the "
+                 "box's value, assumed)")),
             reply="`deck`, `player`", refused=f"{_HERE}, `bad_args`"),
     Command("mission.show", _mission_show, reply="`player` (the cards appear on the panel)",
             refused=_HERE),

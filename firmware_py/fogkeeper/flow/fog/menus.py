@@ -162,7 +162,10 @@ def _picture(s: Session) -> list[Row]:
 
 
 def _card(s: Session) -> list[Row]:
-    return [Row(Item(0), "letter", s.card_letter), Row(Item(1), "number", f"{s.card_number:02d}")]
+    rows = [Row(Item(0), "letter", s.card_letter), Row(Item(1), "number", f"{s.card_number:02d}")]
+    if table_cards.steps_card(s) is not None:   # "FOG Speed 0/2": what the card shows
+        rows.append(Row(Item(2), "steps", table_cards.steps_shown(s)))
+    return rows
 
 
 def _show(s: Session) -> list[Row]:

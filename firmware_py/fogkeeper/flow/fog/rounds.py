@@ -3,11 +3,14 @@ event, the hourglass, what a move costs, the end of a round and the early end of
 
 from __future__ import annotations
 
+import time
+
 from fogkeeper.flow.fog import table_cards, turns
 from fogkeeper.flow.fog.part import Part
 from fogkeeper.flow.fog.session import COST_CHOICES, HOURGLASS_SECONDS, Ask, CostField
-from fogkeeper.flow.fog.table import Go
-from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.fog.table import FogScreen, Go
+from fogkeeper.flow.hourglass import SAVED_AT_WALL, Hourglass, Phase
+from fogkeeper.flow.hourglass import resumed as aged
 from fogkeeper.rules.fog import current_turn
 
 
@@ -15,6 +18,19 @@ class Rounds(Part):
     """The turn and cost screens, the hourglass, and the turns' way through a round."""
 
     # ---- presses -------------------------------------------------------------------------
+    def resumed_key(self, trigger: str) -> bool:
+        """The first press on a resumed turn: OK goes on with it (its glass runs again) and
+        ends nothing; any other control goes on and does what it does."""
+        if not self.flow.resumed:
+            return False
+        self.flow.resumed = False
+        glass = self.flow.glass
+        if trigger == "ok":
+            if glass is not None and glass.phase is Phase.PAUSED:
+                glass.resume(self.flow.context.clock())
+            return True
+        return False
+
     def turn_key(self, trigger: str) -> bool:
         s = self.s
         if s.show_starts_turn:       # the round's event, read before the first move
@@ -57,6 +73,7 @@ class Rounds(Part):
         self.restart_glass()
 
     def glass_toggle(self) -> None:
+        self.flow.resumed = False
         if self.flow.glass is not None:
             self.flow.glass.toggle(self.flow.context.clock())
 
@@ -70,6 +87,45 @@ class Rounds(Part):
     def new_glass(self) -> Hourglass:
         timer = self.flow.context.config.timer
         return Hourglass(HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds, players=1)
+
+    def wall_clock(self) -> float:
+        """The box's wall clock (the app's effects are the Box, whose Timer's saves read the
+        same clock); the monotonic clock starts again at a restart, so it cannot say how
+        long the box was off."""
+        wall = getattr(self.flow.context.effects, "wall_clock", None)
+        return float(wall()) if callable(wall) else time.time()
+
+    def saved_glass(self) -> dict[str, object] | None:
+        """The turn's glass for the saved game: a running one is saved paused, with the time
+        it has left and the wall clock now. The box saves on a change, not every second, so
+        a restart takes off the wall-clock time since, as the box's own Timer does."""
+        glass = self.flow.glass
+        if glass is None:
+            return None
+        saved: dict[str, object] = dict(glass.snapshot(self.flow.context.clock()))
+        if glass.phase is Phase.RUNNING:
+            saved[SAVED_AT_WALL] = round(self.wall_clock(), 3)
+        return saved
+
+    def put_back_glass(self, saved: object) -> None:
+        """A saved game's glass, aged by the wall-clock time the box was off (down to 0);
+        it comes back paused, for the same turn."""
+        self.flow.glass = None
+        if saved is None:
+            return
+        if not isinstance(saved, dict):
+            raise TypeError("the saved hourglass is not an object")
+        self.flow.glass = self.new_glass()
+        self.flow.glass.restore(aged(saved, self.wall_clock()))
+
+    def mark_resumed(self, screen: FogScreen) -> None:
+        """The first press on a turn brought back after a power cut goes on with it (and
+        its glass) and never ends it: the players just pressed OK to resume, and a second
+        OK must not end the turn."""
+        s = self.s
+        self.flow.resumed = s.game is not None and (
+            (screen is FogScreen.TURN and not s.show_starts_turn)
+            or (screen is FogScreen.ASK and s.asking in (Ask.ROUND_END, Ask.UNDO_FOG)))
 
     def restart_glass(self) -> None:
         if self.flow.glass is None and self.s.state.setup.options.hourglass:
@@ -101,7 +157,7 @@ class Rounds(Part):
 
     def start_turn(self) -> None:
         """A fresh turn: a full hourglass with option 1 (once the round's event is read)."""
-        self.flow.glass = None
+        self.flow.glass, self.flow.resumed = None, False
         if not self.s.show_starts_turn:
             self.restart_glass()
         turn = current_turn(self.s.state)
@@ -109,6 +165,7 @@ class Rounds(Part):
                                "mp": turn.mp_budget, "double_turn": turn.double_turn})
 
     def close_turn(self) -> None:
+        self.flow.resumed = False
         step_made = turns.finish_turn(self.s)
         effects = self.flow.context.effects
         effects.sound("click")

@@ -249,6 +249,7 @@ class Session:
     card_queue: list[CardAsk] = field(default_factory=list)   # cards the table enters
     card_letter: str = "A"
     card_number: int = 0
+    card_steps: int | None = None   # a FOG Speed 0/2 card's step count as it shows (None: assumed)
     card_then: str = ""       # where the game went on after the last card entered
     entered_round: int = 0    # the round whose event the table has entered
     shown_card: str = ""      # the card whose full text is on screen

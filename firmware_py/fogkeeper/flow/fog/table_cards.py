@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
+from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.session import CardAsk, FogFlowError, Session
 from fogkeeper.rules.fog import (
     GuardianPick,
@@ -21,7 +22,7 @@ from fogkeeper.rules.fog import (
     next_fog_card,
     reveal_event,
 )
-from fogkeeper.rules.fog.cards import Card
+from fogkeeper.rules.fog.cards import Card, FogCard
 from fogkeeper.rules.fog.decks import DECK_LABELS
 
 TEXT_WIDTH = 21           # characters a 128-pixel line holds
@@ -104,10 +105,46 @@ def _mission_in_play(s: Session, deck: str, wanted: str) -> None:
         raise FogFlowError(f"{wanted} is entered already: each card is dealt once")
 
 
-def enter(s: Session, wanted: str | None = None) -> CardAsk:
-    """The card now asked for is ``wanted`` (or the entry form's); checked, then applied."""
+def steps_card(s: Session, wanted: str | None = None) -> FogCard | None:
+    """The FOG card being entered when the rulebook does not print its step count (a
+    "FOG Speed 0/2"): the table says what its card shows."""
+    if not s.card_queue or current(s).deck != "fog":
+        return None
+    try:
+        card = s.rules.cards.by_id(wanted or card_id(s))
+    except FogkeeperError:
+        return None
+    return card if isinstance(card, FogCard) and card.steps_assumed else None
+
+
+def step_choices(s: Session) -> tuple[int | None, ...]:
+    """The steps row's choices: the box's assumed value (None), or a count the card shows."""
+    card = steps_card(s)
+    return (None, *card.printed_steps) if card is not None else (None,)
+
+
+def steps_shown(s: Session) -> str:
+    card = steps_card(s)
+    if card is None:
+        return ""
+    return f"assumed {card.steps}" if s.card_steps is None else str(s.card_steps)
+
+
+def step_steps(s: Session, direction: int) -> None:
+    choices = step_choices(s)
+    here = choices.index(s.card_steps) if s.card_steps in choices else 0
+    s.card_steps = choices[(here + direction) % len(choices)]
+
+
+def enter(s: Session, wanted: str | None = None, steps: int | None = None) -> CardAsk:
+    """The card now asked for is ``wanted`` (or the entry form's); checked, then applied.
+    ``steps``: the step count a FOG card shows (else the form's, else the box's value)."""
     entry = current(s)
+    if steps is None and wanted is None:
+        steps = s.card_steps if steps_card(s) is not None else None
     wanted = _checked(s, entry.deck, wanted or card_id(s))
+    if steps is not None and entry.deck != "fog":
+        raise FogFlowError("only a FOG card moves the FOG a number of steps")
     state = s.state
     if entry.deck == "events":
         options = state.setup.options
@@ -116,7 +153,7 @@ def enter(s: Session, wanted: str | None = None) -> CardAsk:
                                "(Calm, B36, was taken out)")
         s.game = reveal_event(state, s.rules, wanted)
     elif entry.deck == "fog":
-        s.game = next_fog_card(state, wanted)
+        s.game = next_fog_card(state, wanted, s.rules, steps)
     elif entry.deck == "guardians":
         others = {p: g.card_id for p, g in s.guardians.items() if p != entry.player}
         if wanted in others.values():
@@ -133,6 +170,7 @@ def enter(s: Session, wanted: str | None = None) -> CardAsk:
         else:
             s.open_missions.append(wanted)
     s.card_queue.pop(0)
+    s.card_steps = None
     if s.card_queue:
         s.card_letter, s.card_number = LETTERS[0], numbers(s, s.card_queue[0].deck)[0]
     return entry

@@ -17,6 +17,7 @@ from fogkeeper.flow.fog.turns import price
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.kit.asides import QUIT_HINT
 from fogkeeper.rules.fog import Refusal, current_turn
+from fogkeeper.rules.fog.cards import FogCard
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.fog_screens import (
     BoardValueView,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 F = FogScreen
 NO_UNDO = "No undo past this point"
+RESUMED_HINT = "resumed: OK go on"   # a restart's turn: the first press ends nothing
 MENU_LOOK: dict[FogScreen, tuple[str, str]] = {   # title, hint
     F.SETUP: ("The FOG setup", "<> change  OK on Start"),
     F.VALUES: ("Tile values", "<> value  OK on Done"),
@@ -125,9 +127,9 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     glass, invert = _glass_line(flow, now)
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
     second = glass or f"turn {turn.turn_no}{who}"
+    hint = RESUMED_HINT if flow.resumed else "OK end v-1MP > cost"
     return render_turn(TurnView(f"R{turn.round_no} {event}", f"FOG {state.fog_position}",
-                                display_name(turn.entry), mp_line, second,
-                                "OK end v-1MP > cost", invert))
+                                display_name(turn.entry), mp_line, second, hint, invert))
 
 
 def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
@@ -135,7 +137,8 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
     if glass is None:
         return "", False
     seconds = glass.shown_seconds(now)
-    words = {Phase.RUNNING: "", Phase.PAUSED: " paused (< go)", Phase.READY: "",
+    paused = " paused" if flow.resumed else " paused (< go)"   # the hint says how on
+    words = {Phase.RUNNING: "", Phase.PAUSED: paused, Phase.READY: "",
              Phase.EXPIRED: ""}[glass.phase]
     warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
     if glass.phase is Phase.EXPIRED:
@@ -156,6 +159,9 @@ def _fog(flow: FogFlow, now: float) -> Frame:
     rows = step.rows_swallowed if step else ()
     how = (f"FOG card {step.card_id}: {step.steps} step" if step and step.card_id
            else "The FOG advances 1")
+    card = flow.s.rules.cards.by_id(step.card_id) if step and step.card_id else None
+    if isinstance(card, FogCard) and card.steps_assumed and step and not step.shown:
+        how = f"{step.card_id}: {step.steps} assumed"   # the rulebook prints only 0/2
     taken = "swallowed: " + ", ".join(rows) if rows else "no row swallowed"
     return _message(how, (taken, "B next turn: undo"), "OK go on",
                     big=f"FOG {step.to_position if step else ''}")
@@ -202,7 +208,7 @@ def _ask(flow: FogFlow, now: float) -> Frame:
         if 0 <= s.removing < len(mine):
             lines = (display_name(s.colours[s.score_colour]),
                      islander_label(mine[s.removing]))
-    return _message(title, lines, hint)
+    return _message(title, lines, RESUMED_HINT if flow.resumed else hint)
 
 
 def _board(flow: FogFlow, now: float) -> Frame:
@@ -241,6 +247,8 @@ def _card(flow: FogFlow, now: float) -> Frame:
         note = " ".join(table_cards.text_lines(s, wanted))[:40]
     except FogkeeperError:
         note = "no such card"
+    if table_cards.steps_card(s) is not None:   # its 0 or 2 is the box's guess: say it
+        note = f"{wanted} 0/2: v steps shown"
     return _form(flow, table_cards.question(s), note or wanted, "<> change OK enter")
 
 

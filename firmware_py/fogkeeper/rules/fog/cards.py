@@ -51,6 +51,19 @@ class FogCard(Card):
 
     steps: int = 1
 
+    @property
+    def printed_steps(self) -> tuple[int, ...]:
+        """The step counts the rulebook prints for this card: "FOG Speed 1" prints 1,
+        "FOG Speed 0/2" only the two a card may show (which one is not printed)."""
+        words = self.name.removeprefix("FOG Speed ").split("/")
+        return tuple(int(w) for w in words if w.strip().isdigit()) or (self.steps,)
+
+    @property
+    def steps_assumed(self) -> bool:
+        """The box's ``steps`` is its guess, not the rulebook's: the table enters the step
+        count its card shows (RULINGS B-F13)."""
+        return self.printed_steps != (self.steps,)
+
 
 @dataclass(frozen=True)
 class EventCard(Card):
@@ -273,6 +286,10 @@ def card_text(card: Card) -> str:
     """What the card says, in full: its printed text, else what its data means."""
     if card.text:
         return f"{card.card_id} {card.name}: {card.text}"
+    if isinstance(card, FogCard) and card.steps_assumed:
+        shown = "/".join(str(n) for n in card.printed_steps)
+        return (f"{card.card_id} {card.name}: the FOG Marker advances the {shown} steps the "
+                f"card shows; {card.steps} assumed (enter what your card shows)")
     if isinstance(card, FogCard):
         return (f"{card.card_id} FOG Speed {card.steps}: the FOG Marker advances "
                 f"{card.steps} step{'s' if card.steps != 1 else ''}")

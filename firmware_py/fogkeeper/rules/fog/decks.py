@@ -153,6 +153,31 @@ def put_on_top(deck: Deck, card_id: str) -> Deck:
     return Deck(deck.name, (*deck.order[:deck.drawn], card_id, *rest), deck.drawn)
 
 
+def table_fog_card_on_top(deck: Deck, card_id: str) -> Deck:
+    """The FOG card the table turned over from its own deck becomes the box's next draw.
+
+    The table's deck holds any of the alike cards: its 5 (or 7) "A" cards are any of the 7
+    printed A07-A13, all "FOG Speed 1", so the box's placeholder order (the first A cards)
+    cannot say which. A card of a letter the deck still holds face down takes the place of
+    one of those; a card turned over already, or one more of a letter than the deck holds,
+    is refused.
+    """
+    if card_id in deck.remaining or card_id in deck.order:
+        return put_on_top(deck, card_id)
+    letter = card_id[:1]
+    stand_in = next((c for c in reversed(deck.remaining) if c[:1] == letter), None)
+    if stand_in is None:
+        held = sum(1 for c in deck.order if c[:1] == letter)
+        if held == 0:
+            raise FogRulesError(_not_in(deck, card_id))
+        turned = ", ".join(c for c in deck.order[:deck.drawn] if c[:1] == letter)
+        raise FogRulesError(f"this game's FOG Uncertainty deck holds {held} \"{letter}\" "
+                            f"card{'s' if held != 1 else ''}, all turned over already "
+                            f"({turned})")
+    order = tuple(card_id if c == stand_in else c for c in deck.order)
+    return put_on_top(Deck(deck.name, order, deck.drawn), card_id)
+
+
 def redraw_last(deck: Deck, card_id: str) -> Deck:
     """The card the table turned over instead of the one the box drew last."""
     if deck.drawn == 0:

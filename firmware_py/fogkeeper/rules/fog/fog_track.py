@@ -20,6 +20,7 @@ class FogStep:
     steps: int
     rows_swallowed: tuple[str, ...]
     card_id: str | None = None
+    shown: bool = False     # the table entered the step count its card shows
 
     @property
     def at_shore(self) -> bool:
@@ -28,15 +29,19 @@ class FogStep:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, as the game record stores it."""
-        return {"from": self.from_position, "to": self.to_position, "steps": self.steps,
-                "rows": list(self.rows_swallowed), "card": self.card_id}
+        out = {"from": self.from_position, "to": self.to_position, "steps": self.steps,
+               "rows": list(self.rows_swallowed), "card": self.card_id}
+        if self.shown:   # (only then: every earlier record reads as it did)
+            out["shown"] = True
+        return out
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> FogStep:
         """Inverse of to_dict."""
         card = data.get("card")
         return FogStep(int(data["from"]), int(data["to"]), int(data["steps"]),
-                       tuple(str(r) for r in data["rows"]), None if card is None else str(card))
+                       tuple(str(r) for r in data["rows"]), None if card is None else str(card),
+                       data.get("shown") is True)
 
 
 def rows_at(board: Board, position: int) -> tuple[str, ...]:
@@ -44,7 +49,8 @@ def rows_at(board: Board, position: int) -> tuple[str, ...]:
     return board.fog_track.get(position, ())
 
 
-def advance(board: Board, position: int, steps: int, card_id: str | None = None) -> FogStep:
+def advance(board: Board, position: int, steps: int, card_id: str | None = None,
+            shown: bool = False) -> FogStep:
     """Move the marker `steps` spaces toward 0 (clamped at the shore); every row of every
     position passed or reached is swallowed, so fast steps take several rows at once."""
     if steps < 0:
@@ -57,7 +63,7 @@ def advance(board: Board, position: int, steps: int, card_id: str | None = None)
     for passed in board.fog_positions:
         if target <= passed < position:
             rows.extend(rows_at(board, passed))
-    return FogStep(position, target, steps, tuple(rows), card_id)
+    return FogStep(position, target, steps, tuple(rows), card_id, shown)
 
 
 def swallowed_rows(board: Board, start: int, position: int) -> tuple[str, ...]:

@@ -88,6 +88,7 @@ class GameState:
     fog_steps: tuple[FogStep, ...] = ()
     losses: tuple[Loss, ...] = ()
     end_reason: str = ""
+    next_fog_steps: int | None = None   # the step count the table's next FOG card shows
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -102,7 +103,16 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "event_deck": None if state.event_deck is None else state.event_deck.to_dict(),
         "fog_steps": [s.to_dict() for s in state.fog_steps],
         "losses": [loss.to_dict() for loss in state.losses], "end_reason": state.end_reason,
+        "next_fog_steps": state.next_fog_steps,
     }
+
+
+def _steps(data: object) -> int | None:
+    if data is None:
+        return None
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise ValueError(f"next_fog_steps is {data!r}, not a step count")
+    return data
 
 
 def _deck(data: object) -> Deck | None:
@@ -126,6 +136,8 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
             losses=tuple(Loss(str(x["row"]), str(x["owner"]), str(x["nation"]),
                               IslanderType(x["type"])) for x in data["losses"]),
             end_reason=str(data["end_reason"]),
+            # (a save from before the table could enter a card's steps has none)
+            next_fog_steps=_steps(data.get("next_fog_steps")),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, FogRulesError):

@@ -12,9 +12,9 @@ from fogkeeper.rules.fog.decks import (
     draw,
     event_deck_ids,
     fog_deck_ids,
-    put_on_top,
     redraw_last,
     shuffled_deck,
+    table_fog_card_on_top,
 )
 from fogkeeper.rules.fog.errors import TurnError
 from fogkeeper.rules.fog.fog_track import FogStep
@@ -121,15 +121,17 @@ def advance_fog(state: GameState, rules: FogRules) -> tuple[GameState, FogStep]:
     next round, whose first turn is the previous round's last colour again (double turn)."""
     if state.phase != PHASE_FOG_DUE:
         raise TurnError("the FOG advances only after the round's last turn")
-    steps, card_id, fog_deck = 1, None, state.fog_deck
+    steps, card_id, fog_deck, shown = 1, None, state.fog_deck, False
     if fog_deck is not None and fog_track.cards_drive_fog(rules.board, state.fog_position):
         fog_deck, card_id = draw(fog_deck)
         if card_id is not None:
             card = rules.cards.by_id(card_id)
             steps = card.steps if isinstance(card, FogCard) else 1
-    step = fog_track.advance(rules.board, state.fog_position, steps, card_id)
+            if state.next_fog_steps is not None:    # what the table's card shows
+                steps, shown = state.next_fog_steps, True
+    step = fog_track.advance(rules.board, state.fog_position, steps, card_id, shown)
     state = replace(state, fog_position=step.to_position, fog_deck=fog_deck,
-                    fog_steps=(*state.fog_steps, step))
+                    fog_steps=(*state.fog_steps, step), next_fog_steps=None)
     reason = _end_reason(state)
     if reason:
         return replace(state, phase=PHASE_OVER, end_reason=reason), step
@@ -188,8 +190,21 @@ def reveal_event(state: GameState, rules: FogRules, card_id: str) -> GameState:
     return state
 
 
-def next_fog_card(state: GameState, card_id: str) -> GameState:
-    """The FOG card the table turned over is the one the coming FOG step draws."""
+def next_fog_card(state: GameState, card_id: str, rules: FogRules | None = None,
+                  steps: int | None = None) -> GameState:
+    """The FOG card the table turned over is the one the coming FOG step draws (any of the
+    alike "A" cards the table's deck may hold, see ``table_fog_card_on_top``). ``steps``:
+    the step count the card shows, one the rulebook prints for it ("FOG Speed 0/2": 0 or
+    2); None takes the box's value (assumed for a 0/2 card)."""
     if state.fog_deck is None:
         raise TurnError("the FOG Uncertainty deck is not in play")
-    return replace(state, fog_deck=put_on_top(state.fog_deck, card_id))
+    if steps is not None:
+        card = None if rules is None else rules.cards.by_id(card_id)
+        if not isinstance(card, FogCard):
+            raise TurnError(f"{card_id} is not a FOG Uncertainty card")
+        if steps not in card.printed_steps:
+            printed = " or ".join(str(n) for n in card.printed_steps)
+            raise TurnError(f"{card_id} ({card.name}) shows {printed} "
+                            f"step{'s' if printed != '1' else ''}, not {steps}")
+    return replace(state, fog_deck=table_fog_card_on_top(state.fog_deck, card_id),
+                   next_fog_steps=steps)
