@@ -3,7 +3,9 @@ changes nothing."""
 
 from __future__ import annotations
 
+import atexit
 import configparser
+import functools
 import os
 import shutil
 import subprocess
@@ -74,9 +76,24 @@ def snapshot(root: Path) -> dict[str, bytes]:
             for path in sorted(root.rglob("*")) if path.is_file()}
 
 
+@functools.cache
+def nobodys_copy() -> Path:
+    """The script and what it reads (hw/, config/) where nobody may read them: it runs as
+    nobody when the tests run as root, and a checkout under /root or a 0700 home is not
+    nobody's to enter. Made once, removed when the test run ends."""
+    folder = Path(tempfile.mkdtemp(prefix="fogkeeper-hw-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    folder.chmod(0o755)
+    for part in ("hw", "config"):
+        shutil.copytree(HW.parent / part, folder / part)
+    for path in folder.rglob("*"):
+        path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
+    return folder / "hw" / "install.sh"
+
+
 def run_install(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "FOGKEEPER_INSTALL_ROOT": str(root)}
-    return subprocess.run(as_unprivileged([str(INSTALL), *args]), capture_output=True,
+    return subprocess.run(as_unprivileged([str(nobodys_copy()), *args]), capture_output=True,
                           text=True, env=env, timeout=60, check=False)
 
 
