@@ -19,6 +19,7 @@ from fogkeeper.data.fog import (
     OWNER_ENV,
     board_status,
     checked_board,
+    load_cards,
     owner_board_document,
     owner_file,
     read_owner_board,
@@ -69,6 +70,13 @@ def run(args: argparse.Namespace) -> int:
                                "values marked 'assumed' are the box's guesses: check them"))
     for value, what in rows:
         print(f"  {value.key.ljust(width)}{value.shown():>8}  {what}")
+    guessed = [c for c in load_cards().fog if c.steps_assumed]
+    if guessed:  # the rulebook prints "0/2": the table enters what its card shows
+        print("FOG cards (any board): the rulebook prints only the steps a card may show")
+        for card in guessed:
+            shown = "/".join(str(n) for n in card.printed_steps)
+            print(f"  {card.card_id.ljust(width)}{card.steps:>8}  assumed (the card shows "
+                  f"{shown}: enter what yours shows)")
     return 0
 
 

@@ -63,3 +63,16 @@ def test_the_box_points_the_owner_folder_at_its_data_dir() -> None:
 
     assert f'os.environ.setdefault("{OWNER_ENV}", str(data_dir(config)))' in Path(
         run.__file__).read_text()
+
+
+def test_the_board_listing_names_the_fog_speed_values_as_assumed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The rulebook prints "FOG Speed 0/2" only: the box's 0 and 2 are its guesses."""
+    from fogkeeper.app import board_cmd
+
+    assert board_cmd.main(["S"]) == 0
+    listed = [line.split() for line in capsys.readouterr().out.splitlines()]
+    speed = {words[0]: words[1:3] for words in listed if words and words[0] in
+             ("B14", "B15", "C16", "C17")}
+    assert speed == {"B14": ["0", "assumed"], "B15": ["2", "assumed"],
+                     "C16": ["0", "assumed"], "C17": ["2", "assumed"]}
