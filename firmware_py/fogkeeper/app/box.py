@@ -143,7 +143,8 @@ class Box:
         saved = self._resumed(stores.load_session())
         offer = saved if saved is not None and snapshot.worth_offering(saved) else None
         first = Screen.RESUME if offer else (Screen.KEYMAP if keymap else Screen.HOME)
-        self.app = App(config, self, clock, settings=settings, first_screen=first)
+        self.app = App(config, self, clock, settings=settings, first_screen=first,
+                       wall_clock=self.wall_clock)
         self.app.saved = offer
         if offer is not None:
             why = self._cannot_restore(offer)

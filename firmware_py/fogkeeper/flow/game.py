@@ -7,6 +7,7 @@ with its own frames, its own host-link commands and its own snapshot for power-l
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -55,6 +56,9 @@ class GameContext:
     # secret alike). No config key or link argument reaches it: on a box it is None, and
     # each game draws from the OS.
     seed: int | None = None
+    # the wall clock: the monotonic ``clock`` starts again at a restart, so only this one
+    # says how long the box was off (a resumed turn's glass is aged by it)
+    wall_clock: Callable[[], float] = time.time
 
     def __post_init__(self) -> None:
         if self.pin_guard is None:

@@ -6,6 +6,7 @@ The timer screens' actions sit here with the others: the hourglass is the app's 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
@@ -70,10 +71,12 @@ class App:
         def game_over(self) -> bool: ...
 
     def __init__(self, config: Config, effects: Effects, clock: Callable[[], float], *,
-                 settings: Settings, first_screen: Screen = S.HOME) -> None:
+                 settings: Settings, first_screen: Screen = S.HOME,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config
         self.effects = effects
         self.clock = clock
+        self.wall_clock = wall_clock
         self.settings = settings
         self.pin_guard = PinGuard(config.security.pin)  # one for the box, every game, the link
         self.game_seed: int | None = None  # tests only (GameContext.seed); None on a box
@@ -301,7 +304,8 @@ class App:
     def new_game(self, name: str) -> GameFlow:
         """A fresh flow for the game called ``name`` (its link prefix, e.g. "corps")."""
         return GAMES[name].make(GameContext(self.config, self.effects, self.clock,
-                                            self.pin_guard, seed=self.game_seed))
+                                            self.pin_guard, seed=self.game_seed,
+                                            wall_clock=self.wall_clock))
 
     def _make_game(self, chosen: Game) -> bool:
         """Make the chosen game's flow; False (and the reason kept) when its data is broken."""

@@ -3,8 +3,6 @@ event, the hourglass, what a move costs, the end of a round and the early end of
 
 from __future__ import annotations
 
-import time
-
 from fogkeeper.flow.fog import table_cards, turns
 from fogkeeper.flow.fog.part import Part
 from fogkeeper.flow.fog.session import COST_CHOICES, HOURGLASS_SECONDS, Ask, CostField
@@ -89,11 +87,9 @@ class Rounds(Part):
         return Hourglass(HOURGLASS_SECONDS, warn_at=timer.warn_at_seconds, players=1)
 
     def wall_clock(self) -> float:
-        """The box's wall clock (the app's effects are the Box, whose Timer's saves read the
-        same clock); the monotonic clock starts again at a restart, so it cannot say how
-        long the box was off."""
-        wall = getattr(self.flow.context.effects, "wall_clock", None)
-        return float(wall()) if callable(wall) else time.time()
+        """The box's wall clock, the one its Timer's saves read: the monotonic clock starts
+        again at a restart, so it cannot say how long the box was off."""
+        return self.flow.context.wall_clock()
 
     def saved_glass(self) -> dict[str, object] | None:
         """The turn's glass for the saved game: a running one is saved paused, with the time
