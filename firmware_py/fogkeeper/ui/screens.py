@@ -46,6 +46,8 @@ class CountdownView:
     status: str
     hint: str
     invert: bool = False
+    paused: bool = False    # a pause sign beside the time: a paused glass never looks running
+    expired: bool = False   # the words TIME UP in big type: never mistaken for the warning
 
 
 def mm_ss(seconds: int) -> str:
@@ -117,16 +119,31 @@ def render_message(view: MessageView) -> Frame:
     return Frame(image, (view.title, *body, view.hint))
 
 
+EXPIRED_SIZE = 24  # TIME UP in the widest type that fits the screen with its stroke
+
+
 def render_countdown(view: CountdownView) -> Frame:
-    """The hourglass: status line, big minutes:seconds, a shrinking bar, a hint."""
+    """The hourglass: status line, big minutes:seconds, a shrinking bar, a hint.
+
+    Each state reads from across the table by its shape, not by a small word: running is
+    the time alone; paused adds a pause sign (two bars) beside it; the last seconds flash
+    the whole screen with the time still on it; time up is the words TIME UP, big, on a
+    steady inverted screen."""
     image, draw = d.blank()
     draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
-    d.centred(draw, 9, mm_ss(view.seconds_left), d.BIG, stroke=1)
+    big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
+    if view.expired:
+        d.centred(draw, 13, big, EXPIRED_SIZE, stroke=1)
+    else:
+        d.centred(draw, 9, big, d.BIG, stroke=1)
+    if view.paused:
+        for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
+            draw.rectangle((left, 14, left + 4, 39), fill=1)
     d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
-    return Frame(image, (view.status, mm_ss(view.seconds_left), view.hint))
+    return Frame(image, (view.status, big, view.hint))
 
 
 def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint: str) -> Frame:
