@@ -41,6 +41,7 @@ def hold(button: Button) -> KeyAction:
                                    tap(Button.LEFT)]),
     (b"\x1bOA", [tap(Button.UP)]),  # arrows in application cursor mode
     (b"\r\n", [tap(Button.PRESS), tap(Button.PRESS)]),
+    (b" ", [tap(Button.PRESS)]),  # Space, the key a new player tries first
     (b"123", [tap(Button.KEY1), tap(Button.KEY2), tap(Button.KEY3)]),
     (b"lL!@#", [hold(Button.PRESS), hold(Button.PRESS), hold(Button.KEY1),
                 hold(Button.KEY2), hold(Button.KEY3)]),

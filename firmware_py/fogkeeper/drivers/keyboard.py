@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 KEYMAP_HELP: tuple[str, ...] = (
     "Arrows: joystick",
-    "Enter: press",
+    "Enter or Space: press",
     "1 2 3: keys",
     "L or ! @ #: hold",
     "q: quit (asks first)",
@@ -60,6 +60,7 @@ _ASK_QUIT = KeyAction(KeyKind.ASK_QUIT)
 QUIT_QUESTION = "Quit the simulator? q or y: quit, any other key: play on"
 _SINGLE_KEYS: dict[int, KeyAction] = {
     ord("\r"): _tap(Button.PRESS), ord("\n"): _tap(Button.PRESS),
+    ord(" "): _tap(Button.PRESS),  # the key a new player tries first
     ord("1"): _tap(Button.KEY1), ord("2"): _tap(Button.KEY2), ord("3"): _tap(Button.KEY3),
     ord("l"): _hold(Button.PRESS), ord("L"): _hold(Button.PRESS),
     ord("!"): _hold(Button.KEY1), ord("@"): _hold(Button.KEY2), ord("#"): _hold(Button.KEY3),

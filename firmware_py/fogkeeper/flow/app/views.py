@@ -26,7 +26,7 @@ from fogkeeper.ui.screens import (
     render_message,
 )
 
-KEYMAP_LINES = ("Arrows: joystick", "Enter: press  1 2 3: keys", "L or ! @ #: hold")
+KEYMAP_LINES = ("Arrows: joystick", "Enter or Space: press", "Keys 1 2 3; hold: ! @ # L")
 
 
 def frame(app: App, now: float) -> Frame:
