@@ -114,9 +114,9 @@ def test_visual_only_mode_is_silent_but_flashes() -> None:
 def test_restart_for_the_next_player_after_expiry_and_turn_times() -> None:
     t = open_timer(Table()).press(OK).wait(60)
     t.press(OK)
-    assert t.lines[0] == "P2 of 4" and t.app.glass.phase is Phase.RUNNING
+    assert t.lines[0] == "P2 of 4  round 1" and t.app.glass.phase is Phase.RUNNING
     t.wait(20).press(KEY2)  # player 2 finishes early
-    assert t.lines[0] == "P3 of 4"
+    assert t.lines[0] == "P3 of 4  round 1"
     t.press(OK).press(HOLD, OK)
     t.press(*[DOWN] * 4, OK)
     assert t.app.state is Screen.TIMER_TIMES

@@ -124,3 +124,31 @@ def test_pausing_a_stopped_glass_is_refused() -> None:
     g = glass()
     with pytest.raises(MachineError):
         g.pause(0.0)
+
+
+def test_an_accidental_next_is_taken_back_with_the_time_it_had() -> None:
+    g = glass(60, players=3)
+    g.start(0.0)
+    g.next_player(20.0)          # P1 used 20 s, then B by mistake for P2
+    assert g.player == 1 and g.times.of(0).count == 1 and g.can_undo
+    assert g.undo_switch(25.0)   # P2's 5 s are forgotten; P1 goes on with 40 s
+    assert g.player == 0 and g.phase is Phase.RUNNING and g.remaining(25.0) == 40.0
+    assert g.times.of(0).count == 0 and not g.can_undo
+    assert not g.undo_switch(26.0)  # one switch only
+
+
+def test_rounds_count_from_the_start_player_and_undo_takes_one_back() -> None:
+    g = glass(60, players=3)
+    g.set_first(1)               # P2 starts
+    assert g.player == 1 and g.round == 1
+    g.start(0.0)
+    for now in (1.0, 2.0):
+        g.next_player(now)       # P3, then P1
+    assert (g.player, g.round) == (0, 1)
+    g.next_player(3.0)           # P2 again: round 2
+    assert (g.player, g.round) == (1, 2)
+    g.undo_switch(3.5)
+    assert (g.player, g.round) == (0, 1)
+    back = glass(60, players=3)
+    back.restore(dict(g.snapshot(4.0)))
+    assert (back.first, back.round, back.can_undo) == (1, 1, False)

@@ -157,7 +157,8 @@ class Commands:
             "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
                       "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
                       "players": glass.times.players, "visual_only": app.visual_only,
-                      "turns": glass.times.to_json()},
+                      "first": glass.first + 1, "round": glass.round,
+                      "can_undo": glass.can_undo, "turns": glass.times.to_json()},
             "settings": app.settings.to_json(),
             "game": None if app.game is None else {"name": app.game.name,
                                                     **app.game.public_state()},
@@ -194,7 +195,8 @@ class Commands:
     def _timer_reply(self) -> Result:
         glass = self.box.app.glass
         return {"phase": glass.phase.value, "player": glass.player + 1,
-                "seconds_left": round(glass.remaining(self.box.clock()), 2)}
+                "seconds_left": round(glass.remaining(self.box.clock()), 2),
+                "round": glass.round}
 
     def _expect_phase(self, phase: Phase) -> None:
         self._timer_free()
@@ -216,6 +218,13 @@ class Commands:
         self.box.app.trigger("link_timer_next")
         return self._timer_reply()
 
+    def timer_undo(self, args: Args) -> Result:
+        self._timer_free()
+        if not self.box.app.glass.can_undo:
+            raise _NotNow("no switch to take back: only the last one, before a reset")
+        self.box.app.trigger("link_timer_undo")
+        return self._timer_reply()
+
     def timer_reset(self, args: Args) -> Result:
         self._timer_free()
         self.box.app.trigger("link_timer_reset")
@@ -230,10 +239,15 @@ class Commands:
             glass.set_duration(args["seconds"])
         if args["players"] is not None:
             app.set_players(args["players"])
+        if args["first"] is not None:
+            if args["first"] > glass.times.players:
+                raise LinkError(ErrorCode.BAD_ARGS, "argument 'first' must be one of the "
+                                f"{glass.times.players} players")
+            glass.set_first(args["first"] - 1)
         if args["visual_only"] is not None:
             app.visual_only = args["visual_only"]
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
-                "visual_only": app.visual_only}
+                "visual_only": app.visual_only, "first": glass.first + 1}
 
     # ---- games ---------------------------------------------------------------------------
     def game_start(self, args: Args) -> Result:
@@ -312,6 +326,10 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("timer.next", Commands.timer_next,
             reply="ends the turn (recording its time), starts the next player's",
             refused=_ON_OFFER),
+    Command("timer.undo", Commands.timer_undo,
+            reply="takes back the last `timer.next` (or B): the previous player's turn goes "
+                  "on with the time it had, its turn off the record; as `timer.start`",
+            refused="`not_now` when there is no switch to take back (one, before a reset)"),
     Command("timer.reset", Commands.timer_reset,
             reply="back to a full glass, timer menu; the turn times stay (a long press on "
                   "the Turn times screen clears them)",
@@ -319,8 +337,10 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("timer.set", Commands.timer_set, Schema.of(
         Field("seconds", int, None, low=5, high=3600, doc="5-3600"),
         Field("players", int, None, low=1, high=8, doc="1-8"),
-        Field("visual_only", bool, None, doc="true or false")),
-        reply="the three values (give any of them)",
+        Field("visual_only", bool, None, doc="true or false"),
+        Field("first", int, None, low=1, high=8, doc="the start player, 1-8 (rounds count "
+                                                     "from their turn)")),
+        reply="the four values (give any of them)",
         refused="`not_now` while counting or paused, `bad_args`"),
     Command("game.start", Commands.game_start, Schema.of(
         Field("game", str, most=32, doc="a game that is `ready`")),

@@ -75,6 +75,8 @@ class GlassSnapshot(TypedDict):
     player: int
     turn_times: list[TurnsJson]
     warned: list[int]
+    first: int     # the start player (0 = P1): a round begins with their turn
+    round: int     # 1 for the first round
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,18 @@ class PlayerTurns:
         return turns
 
 
+@dataclass(frozen=True)
+class _Switch:
+    """What a switch to the next player took away, so that it can be taken back."""
+
+    player: int
+    phase: Phase
+    left: float
+    warned: frozenset[int]
+    turns: PlayerTurns    # the player's record before the switch added this turn
+    round: int
+
+
 @dataclass
 class TurnTimes:
     """Each player's turns this session (index 0 = player 1)."""
@@ -167,6 +181,9 @@ class Hourglass:
         self.duration_seconds = seconds
         self.warn_at = tuple(sorted(set(warn_at), reverse=True))
         self.player = 0
+        self.first = 0   # the start player: the round goes up when their turn comes again
+        self.round = 1
+        self._switch: _Switch | None = None  # the last switch, until it is taken back
         self.times = TurnTimes(players)
         self._deadline = 0.0
         self._left_when_paused = float(seconds)
@@ -226,20 +243,57 @@ class Hourglass:
         """Stop counting and go back to a full glass for the same player."""
         self._reset()
         self._left_when_paused = float(self.duration_seconds)
+        self._switch = None
 
     def next_player(self, now: float) -> None:
         """End the current turn (recording its time) and start the next player's turn."""
+        before = self.times.of(self.player)
+        self._switch = _Switch(self.player, self.phase, self.remaining(now),
+                               frozenset(self._warned), PlayerTurns.from_json(
+                                   dict(before.to_json())), self.round)
         if self.phase in (Phase.RUNNING, Phase.PAUSED):  # an expired turn is already on record
             used = self.duration_seconds - self.remaining(now)
             self.times.add(self.player, used)
         self.player = (self.player + 1) % self.times.players
+        if self.player == self.first:
+            self.round += 1
         if self.phase is not Phase.READY:
             self._reset()
         self.start(now)
 
+    @property
+    def can_undo(self) -> bool:
+        return self._switch is not None
+
+    def undo_switch(self, now: float) -> bool:
+        """Take back the last switch: the previous player's turn goes on with the time it had
+        then (running again if it ran), its turn taken off the record, the round as it was;
+        the turn started by mistake is forgotten. False when there is nothing to take back."""
+        switch = self._switch
+        if switch is None:
+            return False
+        self._switch = None
+        self.player, self.round = switch.player, switch.round
+        self.times.each[switch.player] = switch.turns
+        self._warned = set(switch.warned)
+        self._left_when_paused = switch.left
+        self._deadline = now + switch.left
+        self.machine.set_state(switch.phase, model=self)
+        return True
+
+    def set_first(self, first: int) -> None:
+        """The start player (0 = P1), only while the timer is not counting: the next turn
+        is theirs, and the rounds count from it."""
+        if self.phase in (Phase.READY, Phase.EXPIRED):
+            self.first = self.player = first % self.times.players
+            self.round = 1
+            self._switch = None
+
     def set_players(self, players: int) -> None:
         self.times = TurnTimes(players, self.times.each)
         self.player %= players
+        self.first %= players
+        self._switch = None
 
     def tick(self, now: float) -> list[TimerEvent]:
         """Advance to ``now``: report warnings passed and the expiry, each exactly once."""
@@ -276,6 +330,8 @@ class Hourglass:
             "player": self.player,
             "turn_times": self.times.to_json(),
             "warned": sorted(self._warned),
+            "first": self.first,
+            "round": self.round,
         }
 
     def restore(self, saved: dict[str, Any]) -> None:
@@ -284,6 +340,10 @@ class Hourglass:
         each = [PlayerTurns.from_json(t) for t in saved["turn_times"]]
         self.times = TurnTimes(len(each), each)
         self.player = int(saved["player"]) % self.times.players
+        # a session saved before the rounds were counted starts counting now
+        self.first = int(saved.get("first", 0)) % self.times.players
+        self.round = int(saved.get("round", 1))
+        self._switch = None  # a switch is taken back only before a restart
         self._left_when_paused = float(saved["left_seconds"])
         self._warned = set(saved["warned"])
         self.machine.set_state(Phase(saved["phase"]), model=self)

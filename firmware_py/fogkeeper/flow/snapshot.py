@@ -106,6 +106,11 @@ def _check_glass(glass: object) -> None:
     warned = glass.get("warned")
     _expect(isinstance(warned, list) and all(isinstance(w, int) for w in warned),
             "hourglass.warned")
+    first, round_no = glass.get("first", 0), glass.get("round", 1)
+    _expect(isinstance(first, int) and not isinstance(first, bool)
+            and 0 <= first < len(turns), "hourglass.first")
+    _expect(isinstance(round_no, int) and not isinstance(round_no, bool)
+            and 1 <= round_no <= 10**9, "hourglass.round")
 
 
 def _is_turns(turns: object) -> bool:

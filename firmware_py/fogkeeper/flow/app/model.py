@@ -269,6 +269,11 @@ class App:
         self.effects.sound("click")
         self.mark_changed()
 
+    def undo_switch(self) -> None:
+        """Hold B on the timer: take back the last switch (B pressed by mistake)."""
+        self.effects.sound("click" if self.glass.undo_switch(self.clock()) else "error")
+        self.mark_changed()
+
     def reset_glass(self) -> None:
         self.glass.reset()
 

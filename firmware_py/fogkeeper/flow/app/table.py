@@ -78,6 +78,7 @@ TRANSITIONS: list[dict[str, object]] = [
     {"trigger": "right", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_up"},
     {"trigger": "ok", "source": S.TIMER, "dest": None, "after": "toggle_glass"},
     {"trigger": "back", "source": S.TIMER, "dest": None, "after": "next_player"},
+    {"trigger": "hold_back", "source": S.TIMER, "dest": None, "after": "undo_switch"},
     {"trigger": ["hold_ok", "link_timer_reset"], "source": S.TIMER, "dest": S.TIMER_MENU,
      "after": "reset_glass"},
     {"trigger": "left", "source": S.TIMER, "dest": S.TIMER_MENU, "conditions": "is_glass_still"},
@@ -90,6 +91,7 @@ TRANSITIONS: list[dict[str, object]] = [
     # the host link's commands (app/commands.py): the buttons' actions, from any free screen
     {"trigger": "link_timer_start", "source": LINK_FREE, "dest": S.TIMER, "after": "start_glass"},
     {"trigger": "link_timer_next", "source": LINK_FREE, "dest": S.TIMER, "after": "next_player"},
+    {"trigger": "link_timer_undo", "source": LINK_FREE, "dest": S.TIMER, "after": "undo_switch"},
     {"trigger": "link_timer_reset", "source": [s for s in LINK_FREE if s is not S.TIMER],
      "dest": None, "after": "reset_glass"},
     {"trigger": "link_game_start", "source": [s for s in LINK_FREE if s is not S.GAME],

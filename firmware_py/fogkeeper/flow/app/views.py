@@ -107,11 +107,14 @@ def _timer(app: App, now: float) -> Frame:
     glass = app.glass
     seconds = glass.shown_seconds(now)
     who = f"P{glass.player + 1} of {glass.times.players}"
+    turn = f"{who}  round {glass.round}" if glass.times.players > 1 else who
+    # once B has switched, hold B takes it back: the hint says so while it can
+    running_hint = "B next  hold B: undo" if glass.can_undo else "OK pause  B next"
     status, hint = {
         Phase.READY: (f"{who} ready", "OK start"),
-        Phase.RUNNING: (who, "OK pause  B next"),
-        Phase.PAUSED: (f"PAUSED  {who}", "OK go  hold OK: reset"),
-        Phase.EXPIRED: (f"TIME UP  {who}", "OK next player"),
+        Phase.RUNNING: (turn, running_hint),
+        Phase.PAUSED: (f"PAUSED  {turn}", "OK go  hold OK: reset"),
+        Phase.EXPIRED: (f"TIME UP  {turn}", "OK next player"),
     }[glass.phase]
     warn = glass.warn_at
     flashing = glass.phase is Phase.RUNNING and seconds in warn and (
