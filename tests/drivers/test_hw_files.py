@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import atexit
 import configparser
+import fnmatch
 import functools
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -28,6 +30,22 @@ def unit() -> configparser.ConfigParser:
     return parser
 
 
+def unit_values(key: str, section: str = "Service") -> list[str]:
+    """Every value ``key`` takes in the unit's ``section``, as systemd reads a list setting:
+    each line adds to it, an empty one clears it (configparser keeps only the last line)."""
+    values: list[str] = []
+    current = ""
+    for raw in (HW / "fogkeeper.service").read_text().splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1]
+        elif current == section and "=" in line and not line.startswith(("#", ";")):
+            name, value = (part.strip() for part in line.split("=", 1))
+            if name == key:
+                values = [*values, value] if value else []
+    return values
+
+
 def test_the_unit_starts_the_box_at_boot_and_restarts_it() -> None:
     service = unit()["Service"]
     assert "fogkeeper run --config /etc/fogkeeper/config.toml" in service["ExecStart"]
@@ -41,6 +59,83 @@ def test_the_unit_can_reach_the_hardware_and_logs_to_the_journal() -> None:
     service = unit()["Service"]
     assert set(service["SupplementaryGroups"].split()) >= {"gpio", "i2c", "spi", "dialout"}
     assert service["StandardError"] == "journal"
+
+
+# The sandbox settings that matter most, as systemd-analyze security weighs them.
+HARDENING = {
+    "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes",
+    "NoNewPrivileges": "yes", "PrivateNetwork": "yes", "RestrictAddressFamilies": "AF_UNIX",
+    "DevicePolicy": "closed", "SystemCallArchitectures": "native", "UMask": "0077",
+    "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes", "ProtectKernelLogs": "yes",
+    "ProtectControlGroups": "yes", "ProtectClock": "yes", "ProtectHostname": "yes",
+    "LockPersonality": "yes", "MemoryDenyWriteExecute": "yes", "RestrictRealtime": "yes",
+    "RestrictSUIDSGID": "yes", "RestrictNamespaces": "yes",
+}
+# The names the kernel's drivers give their devices in /proc/devices (what a char- class in
+# DeviceAllow matches, globs allowed), with a device node of each. spidev registers as "spi";
+# the GPIO memory is "bcm2835-gpiomem" on older Pi kernels, "rpi-gpiomem" on newer ones.
+DEVICE_CLASSES = {
+    "gpiochip": "/dev/gpiochip0", "bcm2835-gpiomem": "/dev/gpiomem",
+    "rpi-gpiomem": "/dev/gpiomem0", "i2c": "/dev/i2c-1", "spi": "/dev/spidev0.0",
+    "ttyS": "/dev/ttyS0", "ttyAMA": "/dev/ttyAMA0", "ttyGS": "/dev/ttyGS0",
+    "ttyACM": "/dev/ttyACM0", "ttyUSB": "/dev/ttyUSB0",
+}
+
+
+def test_the_unit_runs_the_box_in_a_sandbox() -> None:
+    service = unit()["Service"]
+    assert {key: service.get(key) for key in HARDENING} == HARDENING
+    # no capability at all, in the bounding set or handed down
+    assert unit_values("CapabilityBoundingSet") == []
+    assert "CapabilityBoundingSet" in service and "AmbientCapabilities" in service
+    assert unit_values("AmbientCapabilities") == []
+    assert unit_values("SystemCallFilter")[0] == "@system-service"
+    # it would hide the GPIO, I2C, SPI and serial devices; PrivateUsers would map their
+    # groups to nobody (hw/README.md says why both are left out)
+    assert "PrivateDevices" not in service and "PrivateUsers" not in service
+
+
+@pytest.mark.parametrize(("name", "node"), sorted(DEVICE_CLASSES.items()))
+def test_the_sandbox_lets_the_box_open_its_hardware(name: str, node: str) -> None:
+    allowed = [value.split() for value in unit_values("DeviceAllow")]
+    matching = [access for pattern, access in allowed
+                if pattern.startswith("char-") and fnmatch.fnmatchcase(name, pattern[5:])]
+    assert matching, f"no DeviceAllow for {node} (char-{name})"
+    assert "r" in matching[0] and "w" in matching[0]
+
+
+def test_every_group_the_unit_names_is_one_the_install_script_makes() -> None:
+    script = INSTALL.read_text()
+    made = re.search(r"for group in ([a-z0-9 ]+); do\n\s+if getent group", script)
+    assert made is not None, "install.sh no longer makes the unit's groups"
+    assert set(unit()["Service"]["SupplementaryGroups"].split()) == set(made[1].split())
+
+
+def security_score() -> float | None:
+    """systemd-analyze's offline exposure of the unit (0 safe to 10 exposed); None where
+    there is no systemd-analyze, or one too old for --offline (before systemd 250)."""
+    if shutil.which("systemd-analyze") is None:
+        return None
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager",
+         str(HW / "fogkeeper.service")], capture_output=True, text=True, timeout=60,
+        check=False)
+    if "--offline" in result.stderr and "unrecognized" in result.stderr:
+        return None
+    found = re.search(r"Overall exposure level for fogkeeper\.service: (\d+\.\d+)",
+                      result.stdout)
+    assert found is not None, result.stdout + result.stderr
+    return float(found[1])
+
+
+def test_the_unit_scores_safe_in_systemd_analyze_security() -> None:
+    # the settings that earn the score are checked on every machine; the score where
+    # systemd-analyze can compute it (Debian 12's systemd 252 and newer)
+    service = unit()["Service"]
+    assert {key: service.get(key) for key in HARDENING} == HARDENING
+    score = security_score()
+    if score is not None:
+        assert score <= 2.0
 
 
 def test_the_install_script_is_valid_bash() -> None:
