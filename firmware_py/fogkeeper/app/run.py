@@ -17,15 +17,17 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper.app.store import FolderInUseError, FolderLock, Stores, reason_of
 from fogkeeper.config import NO_PIN, Config, check_link, data_dir, load_config
 from fogkeeper.drivers.registry import DISPLAY_DRIVERS, Module
-from fogkeeper.errors import ConfigError
+from fogkeeper.errors import ConfigError, FogkeeperError
 from fogkeeper.events import Button
 
 if TYPE_CHECKING:
@@ -48,6 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except FogkeeperError as exc:
+        if not journal_stderr():
+            raise  # the command line prints it: one line, exit 2
+        # the same line, filed as an error: `journalctl -p err -u fogkeeper` shows why the
+        # service stopped at start
+        print(with_priority(f"fogkeeper run: {exc}", SD_ERR), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     # the owner's corrections (boards, decks, Monster cards) and records live in data_dir;
     # the name is fogkeeper.data.fog.OWNER_ENV (not imported: the splash comes first)
@@ -186,7 +200,10 @@ def simulated(config: Config, *, terminal: bool) -> Config:
 
 def setup_logging(config: Config) -> None:
     """One-line records on stderr (journald adds the time); in the terminal sim, to a file
-    in the data folder (stderr is the screen there), or stderr when the folder refuses."""
+    in the data folder (stderr is the screen there), or stderr when the folder refuses.
+
+    On a stderr that is journald's stream (under systemd), each line starts with its
+    sd-daemon priority (``<4>`` a warning), so ``journalctl -p warning`` finds them."""
     level = getattr(logging, config.log.level.upper())
     fmt = "%(levelname)s %(name)s: %(message)s"
     if config.display.driver == "terminal":
@@ -201,8 +218,68 @@ def setup_logging(config: Config) -> None:
         else:
             logging.getLogger("transitions").setLevel(logging.ERROR)
             return
-    logging.basicConfig(level=level, format=fmt, stream=sys.stderr)
+    handler = logging.StreamHandler(sys.stderr)
+    if journal_stderr():
+        handler.setFormatter(JournalFormatter(fmt))
+        # a library's warnings.warn (gpiozero's) and a crash's traceback at their priority
+        # too, not as info lines
+        logging.captureWarnings(True)
+        sys.excepthook = _journal_excepthook
+    else:
+        handler.setFormatter(logging.Formatter(fmt))
+    logging.basicConfig(level=level, handlers=[handler])
     logging.getLogger("transitions").setLevel(logging.ERROR)  # ignored keys are not news
+
+
+# sd-daemon's priorities (man sd-daemon: SD_CRIT, SD_ERR, SD_WARNING, SD_INFO, SD_DEBUG)
+SD_CRIT, SD_ERR, SD_WARNING, SD_INFO, SD_DEBUG = 2, 3, 4, 6, 7
+
+
+def sd_priority(levelno: int) -> int:
+    """The syslog priority journald files a record of this logging level under."""
+    if levelno >= logging.CRITICAL:
+        return SD_CRIT
+    if levelno >= logging.ERROR:
+        return SD_ERR
+    if levelno >= logging.WARNING:
+        return SD_WARNING
+    if levelno >= logging.INFO:
+        return SD_INFO
+    return SD_DEBUG
+
+
+def with_priority(text: str, priority: int) -> str:
+    """``text`` with ``<priority>`` before each line: journald reads every line of its
+    stream as a record of its own, so a traceback's later lines need it too."""
+    return "\n".join(f"<{priority}>{line}" for line in text.split("\n"))
+
+
+class JournalFormatter(logging.Formatter):
+    """The usual record, each line prefixed with the record's sd-daemon priority."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return with_priority(super().format(record), sd_priority(record.levelno))
+
+
+def journal_stderr(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether stderr is journald's stream: systemd sets JOURNAL_STREAM to its
+    ``device:inode`` (man systemd.exec). Compared, not only looked for: a shell or program
+    started from a service inherits the variable with its stderr somewhere else."""
+    value = (os.environ if environ is None else environ).get("JOURNAL_STREAM", "")
+    device, _, inode = value.partition(":")
+    if not (device.isdigit() and inode.isdigit()):
+        return False
+    try:
+        info = os.fstat(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or a stream with no descriptor
+        return False
+    return (info.st_dev, info.st_ino) == (int(device), int(inode))
+
+
+def _journal_excepthook(kind: type[BaseException], exc: BaseException,
+                        tb: TracebackType | None) -> None:
+    text = "".join(traceback.format_exception(kind, exc, tb)).rstrip("\n")
+    print(with_priority(text, SD_CRIT), file=sys.stderr)
 
 
 # the Python modules a real box needs beyond the simulator's, and the extra that installs them
