@@ -308,20 +308,57 @@ def check_modules(config: Config) -> None:
                           f"Install them with {installs}")
 
 
+# what to do when no GPIO library works: one sentence for the one line the box stops with
+GPIO_FIX = ("install the GPIO library (Raspberry Pi OS: sudo apt install python3-lgpio; "
+            "elsewhere: pip install 'fogkeeper[pi]'), or on a machine with no GPIO set "
+            "[inputs] pin_factory = \"mock\" or run with --sim")
+GPIO_ACCESS = ("if the library is there, this user may not open /dev/gpiochip*: add it to the "
+               "gpio group (sudo usermod -a -G gpio USER, then log in again)")
+
+
 def pin_factory(name: str) -> Any:
+    """The gpiozero pin factory the config names (None: gpiozero's own default, made now).
+
+    A missing or failing factory is a ConfigError, one line naming what is missing and how
+    to fix it: gpiozero itself would end the start in a traceback of fallback warnings."""
     if name == "mock":
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
         return MockFactory(pin_class=MockPWMPin)
     if name == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
-
+        try:
+            from gpiozero.pins.lgpio import LGPIOFactory
+        except ImportError as exc:  # check_modules names it first; a broken install still
+            raise ConfigError(f"the lgpio pin factory is not installed ({exc}): "
+                              f"{GPIO_FIX}") from None
         try:
             return LGPIOFactory()
         except Exception as exc:  # not a Pi, or no access to /dev/gpiochip*
-            raise ConfigError(f"the lgpio pin factory cannot start here ({exc}); on a PC "
-                              "use --sim") from None
-    return None  # gpiozero picks the best one it finds
+            raise ConfigError(f"the lgpio pin factory cannot start here ({exc}); "
+                              f"{GPIO_ACCESS}; on a PC use --sim") from None
+    _default_pin_factory()
+    return None  # the devices take gpiozero's default, which is now made
+
+
+def _default_pin_factory() -> None:
+    """Make gpiozero's default pin factory (GPIOZERO_PIN_FACTORY, or the first that works of
+    lgpio, RPi.GPIO, pigpio, native), its fallback warnings folded into one line."""
+    import warnings
+
+    from gpiozero import Device
+
+    with warnings.catch_warnings(record=True) as fell_back:
+        warnings.simplefilter("always")
+        try:
+            Device.ensure_pin_factory()
+        except Exception as exc:
+            tried = "; ".join(str(w.message).removeprefix("Falling back from ")
+                              for w in fell_back if "Falling back" in str(w.message))
+            raise ConfigError(f"no GPIO pin factory works here ({tried or exc}): "
+                              f"{GPIO_FIX}; {GPIO_ACCESS}") from None
+    if fell_back:
+        log.warning("GPIO: gpiozero's %s pin factory (%s)", type(Device.pin_factory).__name__,
+                    "; ".join(str(w.message).splitlines()[0] for w in fell_back))
 
 
 def input_pins(config: Config) -> dict[Button, int]:
@@ -335,10 +372,47 @@ def splash() -> Any:
     return splash_image()
 
 
+# How long the box under systemd waits for its display's device node: the unit starts after
+# udev's trigger, which does not wait for i2c-dev or spidev (loaded later at boot). By hand it
+# does not wait: the device is there or it is not.
+DEVICE_WAIT_SECONDS = 20.0
+
+
+def display_device(config: Config) -> Path | None:
+    """The device node the display's bus opens (/dev/i2c-1, /dev/spidev0.0); None when it
+    draws elsewhere (terminal, dummy)."""
+    d = config.display
+    bus = DISPLAY_DRIVERS[d.driver].bus(d.interface)
+    if bus is None:
+        return None
+    return Path(f"/dev/i2c-{d.i2c_port}" if bus.name == "i2c"
+                else f"/dev/spidev{d.spi_port}.{d.spi_device}")
+
+
+def wait_for_device(path: Path, seconds: float, *, what: str,
+                    clock: Callable[[], float] = time.monotonic,
+                    sleep: Callable[[float], None] = time.sleep) -> bool:
+    """Whether ``path`` is there, waiting up to ``seconds`` for it, with one log line when
+    it is not there at once."""
+    if path.exists():
+        return True
+    log.info("%s is not there yet: waiting up to %g s for it (%s)", path, seconds, what)
+    deadline = clock() + seconds
+    while clock() < deadline:
+        sleep(0.25)
+        if path.exists():
+            log.info("%s is there", path)
+            return True
+    return False
+
+
 def open_display(config: Config, clock: Callable[[], float] = time.monotonic) -> FrameSink:
     """The configured display behind a FrameSink (the first thing the box opens)."""
     from fogkeeper.drivers.display import FrameSink, create_device
 
+    device = display_device(config)
+    if device is not None and "INVOCATION_ID" in os.environ:  # a systemd service
+        wait_for_device(device, DEVICE_WAIT_SECONDS, what="the display's bus")
     d = config.display
     device = create_device(d.driver, interface=d.interface, i2c_port=d.i2c_port,
                            i2c_address=d.i2c_address, spi_port=d.spi_port,

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any
 
-from fogkeeper.errors import ConfigError
+from fogkeeper.errors import ConfigError, FogkeeperError
 
 logger = logging.getLogger(__name__)
 
@@ -63,21 +63,32 @@ TUNES: Mapping[Tune, tuple[Note, ...]] = {
 }
 
 
+class BuzzerError(FogkeeperError):
+    """The buzzer's pin could not be claimed (wrong number, in use, no GPIO access)."""
+
+
 def create_buzzer(kind: str, pin: int | str, pin_factory: Any = None) -> Any:
-    """A gpiozero TonalBuzzer (passive piezo) or Buzzer (active buzzer); None for "none"."""
+    """A gpiozero TonalBuzzer (passive piezo) or Buzzer (active buzzer); None for "none".
+
+    A pin gpiozero refuses is a BuzzerError, one line: the box stops at start with it, not
+    with gpiozero's traceback."""
     if kind == "none":
         return None
-    if kind == "tonal":
-        from gpiozero import TonalBuzzer
-        from gpiozero.tones import Tone
+    if kind not in ("tonal", "active"):
+        raise ConfigError(f"buzzer kind {kind!r} is not one of: {', '.join(BUZZER_KINDS)}")
+    try:
+        if kind == "tonal":
+            from gpiozero import TonalBuzzer
+            from gpiozero.tones import Tone
 
-        return TonalBuzzer(pin, mid_tone=Tone.from_frequency(TONAL_MID_HZ),
-                           octaves=TONAL_OCTAVES, pin_factory=pin_factory)
-    if kind == "active":
+            return TonalBuzzer(pin, mid_tone=Tone.from_frequency(TONAL_MID_HZ),
+                               octaves=TONAL_OCTAVES, pin_factory=pin_factory)
         from gpiozero import Buzzer
 
         return Buzzer(pin, pin_factory=pin_factory)
-    raise ConfigError(f"buzzer kind {kind!r} is not one of: {', '.join(BUZZER_KINDS)}")
+    except Exception as exc:
+        raise BuzzerError(f"cannot use GPIO {pin} for the buzzer ([buzzer] pin): "
+                          f"{exc}") from exc
 
 
 _STOP = object()

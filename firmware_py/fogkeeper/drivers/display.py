@@ -59,19 +59,44 @@ def _bus(
         return spi(port=spi_port, device=spi_device, gpio_DC=gpio_dc, gpio_RST=gpio_reset,
                    bus_speed_hz=spi_speed_hz)
     except (OSError, ImportError, RuntimeError, LumaError) as exc:
-        where = (f"I2C bus {i2c_port} address 0x{i2c_address:02X}" if interface == "i2c"
-                 else f"SPI{spi_port}.{spi_device}")
-        raise DisplayError(
-            f"cannot open the display on {where}: {exc} (is {interface.upper()} enabled? "
-            "see hw/README.md)") from exc
+        where = _where(interface, i2c_port, i2c_address, spi_port, spi_device)
+        raise DisplayError(f"cannot open the display on {where}: {exc} "
+                           f"({_display_hint(interface, exc)})") from exc
+
+
+def _where(interface: str, i2c_port: int, i2c_address: int, spi_port: int,
+           spi_device: int) -> str:
+    return (f"I2C bus {i2c_port} address 0x{i2c_address:02X}" if interface == "i2c"
+            else f"SPI{spi_port}.{spi_device}")
+
+
+def _display_hint(interface: str, exc: BaseException) -> str:
+    """What to try for a display that will not open: the group for a device node this user
+    may not open, the boot setting for one that is not there."""
+    from luma.core.error import DevicePermissionError
+
+    if isinstance(exc, (PermissionError, DevicePermissionError)):
+        group = "i2c" if interface == "i2c" else "spi"
+        return (f"this user may not open the {interface.upper()} device: add it to the "
+                f"{group} group (sudo usermod -a -G {group} USER, then log in again)")
+    return f"is {interface.upper()} enabled? see hw/README.md"
 
 
 def _oled(driver: DisplayDriver, *, rotate: int, **bus: Any) -> Any:
     """The driver's luma.oled device on its bus (luma.oled loads only for a real panel)."""
     import luma.oled.device
+    from luma.core.error import Error as LumaError
 
     device_class = getattr(luma.oled.device, driver.luma_class)
-    return device_class(_bus(**bus), width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
+    serial = _bus(**bus)
+    try:
+        return device_class(serial, width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate)
+    except (OSError, LumaError) as exc:  # the bus opened, the panel does not answer on it
+        where = _where(bus["interface"], bus["i2c_port"], bus["i2c_address"],
+                       bus["spi_port"], bus["spi_device"])
+        raise DisplayError(f"the display on {where} does not answer: {exc} (check its "
+                           "wiring and [display] i2c_address; i2cdetect -y 1 shows the "
+                           "addresses that answer)") from exc
 
 
 def create_device(
