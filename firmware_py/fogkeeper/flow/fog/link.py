@@ -93,8 +93,11 @@ def public_state(flow: FogFlow, losses_from: int | None = None) -> dict[str, obj
     out.update(losses=window, losses_from=first, losses_total=len(state.losses))
     if state.phase == PHASE_TURN:
         turn = current_turn(state)
+        # when the table draws, the box's own draw is only a stand-in until the table
+        # enters the card it turned over: nobody may read it off the link before that
+        event = None if table_cards.event_due(s) else turn.event
         out["turn"] = {"entry": turn.entry, "turn_no": turn.turn_no, "mp_left": turn.mp_left,
-                       "mp_budget": turn.mp_budget, "event": turn.event,
+                       "mp_budget": turn.mp_budget, "event": event,
                        "double_turn": turn.double_turn, "undo": len(s.undo)}
     if flow.glass is not None:
         now = flow.context.clock()
@@ -142,9 +145,7 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     seed = optional(args, "seed", int, flow.s.seed)
     if "seed" in args and not flow.context.pin_matches(optional(args, "pin", str, "")):
         raise LinkError(ErrorCode.LOCKED, SEED_NEEDS_PIN)
-    given = optional(args, "values", dict, {})
-    values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
-              for r in value_rows(new)}
+    values = _tile_values(new, optional(args, "values", dict, {}))
     replay = flow.s.replay or "seed" in args  # a seed given replays the deal too
     before = flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values
     flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = new, seed, replay, values
@@ -154,6 +155,44 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
         flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = before
         raise
     return {"setup": public_setup(flow.s)}
+
+
+# what each kind of entered value is, as the checklist names the rule that asks for it
+VALUE_RULES = (("area.", "the Boat Scorings laid out (option 2, or Boat Scoring: entered)"),
+               ("ind.", "option 6 Individual Boat Scorings, each boat's four tiles"),
+               ("beach.", "option 7B Individual Beach Scorings, each row's tile"))
+
+
+def _tile_values(setup: dict[str, object], given: dict[str, object]) -> dict[str, int]:
+    """The tiles the table laid out, each one given: the rulebook prints none of these
+    values (RULINGS B-F19: entered per game, no defaults), so a missing one is refused by
+    name rather than filled with the box's placeholder; a scenario's sheet counts as given.
+    Refused rather than defaulted-and-reported because a host that forgot a tile would
+    score the whole game on a number no table laid out."""
+    rows = value_rows(setup)
+    keys = {r.key: r for r in rows}
+    unknown = sorted(set(given) - set(keys))
+    if unknown:
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values': no tile {', '.join(unknown)} "
+                                            "on this checklist (it asks for: "
+                                            f"{', '.join(keys) or 'none'})")
+    sheet = setup.get("scenario_values") or {}
+    assert isinstance(sheet, dict)   # (the checklist's schema reads it as a table)
+    missing = [r.key for r in rows if r.key not in given
+               and not (r.key.startswith("area.") and r.key[5:] in sheet)]
+    if missing:
+        why = [words for prefix, words in VALUE_RULES
+               if any(k.startswith(prefix) for k in missing)]
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values' must give {'; '.join(why)}: "
+                                            f"missing {', '.join(missing)}")
+    values = {}
+    for r in rows:
+        value = _whole(given.get(r.key, r.default), f"values.{r.key}")
+        if not r.low <= value <= r.high:
+            raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values.{r.key}' must be "
+                                                f"{r.low} to {r.high}")
+        values[r.key] = value
+    return values
 
 
 def _offered(setup: dict[str, object], chosen: dict[str, object]) -> None:
@@ -333,7 +372,8 @@ _ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
 _SETUP = Schema.of(
     *link_fields(),
     _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
-    _opt("values", dict, doc="entered tile values"), _opt("pin", str, most=64, doc="the PIN"))
+    _opt("values", dict, doc="every tile value the checklist asks for (refused "
+                                            "naming any missing)"), _opt("pin", str, most=64, doc="the PIN"))
 _COST = Schema.of(
     *(_opt(key.value, object, allowed=", ".join(COST_CHOICES[key])) for key in CostField),
     _opt("pay", bool, doc="true: spend the MP"))

@@ -87,7 +87,8 @@ def info_rows(s: Session) -> list[tuple[str, str]]:
     state = s.state
     rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
             ("FOG start", str(state.setup.fog_start)),
-            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
+            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values())
+             if s.boat_scoring else "dropped")]   # option 6: each boat's own tiles below
     # the owner's own files the box could not use: played without them, named here
     rows[1:1] = [(f"Own {name}", "not used!") for name in left_aside(state.setup.board)]
     for nation, areas in s.individual.items():
