@@ -372,8 +372,9 @@ _ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
 _SETUP = Schema.of(
     *link_fields(),
     _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
-    _opt("values", dict, doc="every tile value the checklist asks for (refused "
-                                            "naming any missing)"), _opt("pin", str, most=64, doc="the PIN"))
+    _opt("values", dict, doc="every tile value the checklist asks for (refused naming "
+                             "any missing)"),
+    _opt("pin", str, most=64, doc="the PIN"))
 _COST = Schema.of(
     *(_opt(key.value, object, allowed=", ".join(COST_CHOICES[key])) for key in CostField),
     _opt("pay", bool, doc="true: spend the MP"))
