@@ -18,6 +18,7 @@ from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
+    Ask,
     CostChoice,
     CostField,
     Islander,
@@ -38,7 +39,14 @@ from fogkeeper.flow.fog.table import SCORING, FogScreen, Go
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, require, result_bytes
-from fogkeeper.rules.fog import IslanderType, Loss, Refusal, current_turn, swallowed_so_far
+from fogkeeper.rules.fog import (
+    IslanderType,
+    Loss,
+    RecordError,
+    Refusal,
+    current_turn,
+    swallowed_so_far,
+)
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
 
@@ -347,10 +355,28 @@ def _score_enter(flow: FogFlow, args: LinkArgs) -> Reply:
 
 
 def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The review's "Score the game", and its "Score anyway?" answered yes with ``anyway``
+    (on a board its owner never checked, as on the box): the record then lists what the
+    table overrode, and scores the same wherever it is read. Checked first, so a refused
+    score leaves the box where it was."""
     _on(flow, *SCORING)
+    s = flow.s
+    anyway = optional(args, "anyway", bool, False)
+    scoring.check_pictured(s)
+    reasons = scoring.refused_reasons(s)
+    if reasons and not (anyway and not s.board_checked):
+        how = ("" if s.board_checked else "; the table may score it anyway: send it again "
+               "with \"anyway\": true (the owner never checked this board)")
+        raise RecordError("record breaks the rules: " + "; ".join(reasons) + how)
     flow.fire(Go.TO_REVIEW)
-    flow.fire(Go.SCORE)
-    return {"result": flow.s.result, "record": flow.s.record_path}
+    if reasons:
+        flow.scores.refused_by_rules()      # the question's reasons, as on the box
+        s.asking = Ask.SCORE_ANYWAY
+        flow.fire(Go.ASK_SCORE)
+        flow.fire(Go.OK)
+    else:
+        flow.fire(Go.SCORE)
+    return {"result": s.result, "record": s.record_path}
 
 
 def _result(flow: FogFlow, args: LinkArgs) -> Reply:
@@ -426,7 +452,11 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="`[{at, nation, type, covered?}]`"),
         _opt("bonuses", list, items=Field("bonus", int, low=0, high=99), most=30)),
         reply="`colour`, `islanders`", refused=f"{_HERE}, `bad_args`"),
-    Command("score.confirm", _score_confirm, reply="`result`, `record`", refused=_HERE),
+    Command("score.confirm", _score_confirm, Schema.of(
+        _opt("anyway", bool, doc="true: score a refused game all the same (board not "
+                                 "checked); the record lists what the table overrode")),
+            reply="`result`, `record`",
+            refused=f"{_HERE}, `bad_args` (naming why; `anyway` where the box would ask)"),
     Command("result", _result, read_only=True, reply="`result`, `record`",
             refused="`not_now` before the score"),
 ), common=lambda flow: {"screen": flow.screen.value})
