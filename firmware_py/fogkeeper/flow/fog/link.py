@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import FogkeeperError, PhaseError
-from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
+from fogkeeper.flow.fog import fog_step, missions, pictured, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
@@ -23,6 +23,7 @@ from fogkeeper.flow.fog.session import (
     CostField,
     Islander,
     PickField,
+    Pictured,
     Session,
 )
 from fogkeeper.flow.fog.setup import (
@@ -111,6 +112,10 @@ def public_state(flow: FogFlow, losses_from: int | None = None) -> dict[str, obj
         now = flow.context.clock()
         out["hourglass"] = {"phase": flow.glass.phase.value,
                             "seconds_left": round(flow.glass.remaining(now), 2)}
+    if flow.screen in SCORING and pictured.unknown(s):
+        # the game is over and its missions are scored: the cards the review asks about
+        # (as its rows show them to the whole table) are no secret any more
+        out["to_picture"] = _to_picture(s)
     if s.result is not None:
         out.update(result=s.result, record=s.record_path)
     return out
@@ -379,6 +384,47 @@ def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
     return {"result": s.result, "record": s.record_path}
 
 
+def _picture(flow: FogFlow, args: LinkArgs) -> Reply:
+    """What a "Rescued Islander" card the rulebook does not print pictures, read off the
+    card at the score: the review's card row and its form, filled in as the buttons do
+    (the same form, the same keep), every value checked against the form's choices first."""
+    _on(flow, *SCORING)
+    s = flow.s
+    card = require(args, "card", str)
+    wanted = pictured.unknown(s)
+    if card not in wanted:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'card' {card!r}: the box asks what these cards "
+                                            f"picture: {', '.join(wanted) or 'none'}")
+    rows = dict(pictured.fields(s))
+    rp = str(require(args, "rp", int))
+    if rp not in rows["RP"]:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'rp' must be {rows['RP'][0]} to {rows['RP'][-1]}")
+    needs = []
+    for x in _entries(require(args, "islanders", list), "islanders"):
+        kind, nation = str(x.get("type")), str(x.get("nation", "any"))
+        if kind not in rows["Islander 1"][1:]:
+            raise LinkError(ErrorCode.BAD_ARGS, f"type {kind!r}: one of "
+                                                + ", ".join(rows["Islander 1"][1:]))
+        if nation not in rows["  colour 1"]:
+            raise LinkError(ErrorCode.BAD_ARGS, f"nation {nation!r}: one of "
+                                                + ", ".join(rows["  colour 1"]))
+        needs.append(f"{kind}:{nation}")
+    if not 1 <= len(needs) <= pictured.SLOTS:
+        raise LinkError(ErrorCode.BAD_ARGS, "'islanders': a card pictures 1 to "
+                                            f"{pictured.SLOTS} Islanders")
+    flow.fire(Go.TO_REVIEW)
+    pictured.open_form(s, card)
+    flow.fire(Go.PICTURE)
+    s.picture = Pictured(int(rp), (*needs, *["-"] * (pictured.SLOTS - len(needs))))
+    flow.fire(Go.PICTURED)
+    return {"card": card, "rp": int(rp), "still_to_enter": _to_picture(s)}
+
+
+def _to_picture(s: Session) -> list[str]:
+    """The "Rescued Islander" cards in play whose picture the table has still to enter."""
+    return [c for c in pictured.unknown(s) if c not in s.pictured]
+
+
 def _result(flow: FogFlow, args: LinkArgs) -> Reply:
     if flow.s.result is None:
         raise PhaseError("the game has not been scored yet")
@@ -395,6 +441,7 @@ _LOSSES: dict[str, Any] = {"items": _LOSS, "most": 200,
                             "doc": "`[{owner, row, nation, type}]`"}
 _ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
                       Field("type", str, most=16), _opt("covered", bool))
+_PICTURED = Schema.of(Field("type", str, most=16), _opt("nation", str, most=16))
 _SETUP = Schema.of(
     *link_fields(),
     _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
@@ -452,6 +499,12 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="`[{at, nation, type, covered?}]`"),
         _opt("bonuses", list, items=Field("bonus", int, low=0, high=99), most=30)),
         reply="`colour`, `islanders`", refused=f"{_HERE}, `bad_args`"),
+    Command("mission.picture", _picture, Schema.of(
+        Field("card", str, most=8, doc="a card the review asks about (`to_picture`)"),
+        Field("rp", int, low=1, high=20, doc="the RP the card shows"),
+        Field("islanders", list, most=pictured.SLOTS, items=_PICTURED,
+              doc="`[{type, nation?}]` each Islander pictured (nation `any`: a black icon)")),
+            reply="`card`, `rp`, `still_to_enter`", refused=f"{_HERE}, `bad_args`"),
     Command("score.confirm", _score_confirm, Schema.of(
         _opt("anyway", bool, doc="true: score a refused game all the same (board not "
                                  "checked); the record lists what the table overrode")),
