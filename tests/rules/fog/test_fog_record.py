@@ -43,6 +43,24 @@ def test_unknown_mission_is_refused_unless_lenient(
     assert result.players[0].missions == () and result.warnings
 
 
+def test_a_refusal_the_table_accepted_is_scored_strictly_and_round_trips(
+    rules_s: FogRules, record_dict: object
+) -> None:
+    data = record_dict([], missions={"held": {"A": ["A18"]}})  # type: ignore[operator]
+    with pytest.raises(RecordError) as caught:
+        score_record(record_from_dict(data), rules_s)
+    why = str(caught.value).removeprefix("record breaks the rules: ")
+    data["accepted_by_table"] = [why]
+    record = record_from_dict(data)
+    assert record.accepted_by_table == (why,)
+    assert record_from_dict(record_to_dict(record)) == record
+    result = score_record(record, rules_s)          # no lenient: the record says so
+    assert result.warnings == (why,)
+    data["accepted_by_table"] = ["something else the table said"]
+    with pytest.raises(RecordError, match="A18 is not a mission card"):
+        score_record(record_from_dict(data), rules_s)
+
+
 @pytest.mark.parametrize(("change", "reason"), [
     ({"options": {"drive_off": "sometimes"}}, "options.drive_off: expected one of"),
     ({"options": {"option_12": True}}, "options.option_12: unknown option"),

@@ -70,11 +70,19 @@ def options_of(setup: Setup) -> Options:
     return Options(**values)
 
 
+def drops_boat_scoring(setup: Setup) -> bool:
+    """Option 6 "Individual Boat Scorings" drops the Boat Scoring from the setup: each boat's
+    Areas carry tiles of their own, so the table neither lays out nor enters a Boat Scoring."""
+    return setup["mode"] == "multiplayer" and bool(setup["individual_boat_scorings"])
+
+
 def value_rows(setup: Setup) -> list[ValueRow]:
-    """Tile values to enter: Boat Scorings (entered or option 2), option 6 boats, option 7B."""
+    """Tile values to enter: Boat Scorings (entered or option 2; none with option 6, which
+    drops them), option 6 boats, option 7B."""
     board = rules_for(str(setup["board"])).board
     found: list[ValueRow] = []
-    if setup["boat_scoring"] == "entered" or setup["boat_area_scoring"]:
+    if (setup["boat_scoring"] == "entered" or setup["boat_area_scoring"]) and (
+            not drops_boat_scoring(setup)):
         given = setup.get("scenario_values") or TYPICAL_SCORING
         found += [ValueRow(f"area.{a}", f"Area {a}", 0, AREA_MAX, int(given.get(a, 0)))
                   for a in AREAS]
@@ -160,6 +168,10 @@ def _scorings(session: Session, board: Board, rng: random.Random) -> None:
         session.boat_scoring = {a: values[f"area.{a}"] for a in AREAS}
     else:
         session.boat_scoring = standard_boat_scorings(rng)
+    if drops_boat_scoring(session.setup):
+        # drawn all the same: the draws after it (Guardians, Leaders, decks) stay those of
+        # the same seed; but no Boat Scoring lies on the table, so none is shown or recorded
+        session.boat_scoring = {}
     for key, value in values.items():
         parts = key.split(".")
         if parts[0] == "ind":

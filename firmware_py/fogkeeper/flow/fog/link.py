@@ -14,14 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import FogkeeperError, PhaseError
-from fogkeeper.flow.fog import fog_step, missions, scoring, table_cards, turns
+from fogkeeper.flow.fog import fog_step, missions, pictured, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
+    Ask,
     CostChoice,
     CostField,
     Islander,
     PickField,
+    Pictured,
     Session,
 )
 from fogkeeper.flow.fog.setup import (
@@ -38,7 +40,14 @@ from fogkeeper.flow.fog.table import SCORING, FogScreen, Go
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply, on_screen
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, optional, require, result_bytes
-from fogkeeper.rules.fog import IslanderType, Loss, Refusal, current_turn, swallowed_so_far
+from fogkeeper.rules.fog import (
+    IslanderType,
+    Loss,
+    RecordError,
+    Refusal,
+    current_turn,
+    swallowed_so_far,
+)
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
 
@@ -93,13 +102,20 @@ def public_state(flow: FogFlow, losses_from: int | None = None) -> dict[str, obj
     out.update(losses=window, losses_from=first, losses_total=len(state.losses))
     if state.phase == PHASE_TURN:
         turn = current_turn(state)
+        # when the table draws, the box's own draw is only a stand-in until the table
+        # enters the card it turned over: nobody may read it off the link before that
+        event = None if table_cards.event_due(s) else turn.event
         out["turn"] = {"entry": turn.entry, "turn_no": turn.turn_no, "mp_left": turn.mp_left,
-                       "mp_budget": turn.mp_budget, "event": turn.event,
+                       "mp_budget": turn.mp_budget, "event": event,
                        "double_turn": turn.double_turn, "undo": len(s.undo)}
     if flow.glass is not None:
         now = flow.context.clock()
         out["hourglass"] = {"phase": flow.glass.phase.value,
                             "seconds_left": round(flow.glass.remaining(now), 2)}
+    if flow.screen in SCORING and pictured.unknown(s):
+        # the game is over and its missions are scored: the cards the review asks about
+        # (as its rows show them to the whole table) are no secret any more
+        out["to_picture"] = _to_picture(s)
     if s.result is not None:
         out.update(result=s.result, record=s.record_path)
     return out
@@ -142,9 +158,7 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     seed = optional(args, "seed", int, flow.s.seed)
     if "seed" in args and not flow.context.pin_matches(optional(args, "pin", str, "")):
         raise LinkError(ErrorCode.LOCKED, SEED_NEEDS_PIN)
-    given = optional(args, "values", dict, {})
-    values = {r.key: _whole(given.get(r.key, r.default), f"values.{r.key}")
-              for r in value_rows(new)}
+    values = _tile_values(new, optional(args, "values", dict, {}))
     replay = flow.s.replay or "seed" in args  # a seed given replays the deal too
     before = flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values
     flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = new, seed, replay, values
@@ -154,6 +168,44 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
         flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = before
         raise
     return {"setup": public_setup(flow.s)}
+
+
+# what each kind of entered value is, as the checklist names the rule that asks for it
+VALUE_RULES = (("area.", "the Boat Scorings laid out (option 2, or Boat Scoring: entered)"),
+               ("ind.", "option 6 Individual Boat Scorings, each boat's four tiles"),
+               ("beach.", "option 7B Individual Beach Scorings, each row's tile"))
+
+
+def _tile_values(setup: dict[str, object], given: dict[str, object]) -> dict[str, int]:
+    """The tiles the table laid out, each one given: the rulebook prints none of these
+    values (RULINGS B-F19: entered per game, no defaults), so a missing one is refused by
+    name rather than filled with the box's placeholder; a scenario's sheet counts as given.
+    Refused rather than defaulted-and-reported because a host that forgot a tile would
+    score the whole game on a number no table laid out."""
+    rows = value_rows(setup)
+    keys = {r.key: r for r in rows}
+    unknown = sorted(set(given) - set(keys))
+    if unknown:
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values': no tile {', '.join(unknown)} "
+                                            "on this checklist (it asks for: "
+                                            f"{', '.join(keys) or 'none'})")
+    sheet = setup.get("scenario_values") or {}
+    assert isinstance(sheet, dict)   # (the checklist's schema reads it as a table)
+    missing = [r.key for r in rows if r.key not in given
+               and not (r.key.startswith("area.") and r.key[5:] in sheet)]
+    if missing:
+        why = [words for prefix, words in VALUE_RULES
+               if any(k.startswith(prefix) for k in missing)]
+        raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values' must give {'; '.join(why)}: "
+                                            f"missing {', '.join(missing)}")
+    values = {}
+    for r in rows:
+        value = _whole(given.get(r.key, r.default), f"values.{r.key}")
+        if not r.low <= value <= r.high:
+            raise LinkError(ErrorCode.BAD_ARGS, f"argument 'values.{r.key}' must be "
+                                                f"{r.low} to {r.high}")
+        values[r.key] = value
+    return values
 
 
 def _offered(setup: dict[str, object], chosen: dict[str, object]) -> None:
@@ -308,10 +360,69 @@ def _score_enter(flow: FogFlow, args: LinkArgs) -> Reply:
 
 
 def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The review's "Score the game", and its "Score anyway?" answered yes with ``anyway``
+    (on a board its owner never checked, as on the box): the record then lists what the
+    table overrode, and scores the same wherever it is read. Checked first, so a refused
+    score leaves the box where it was."""
     _on(flow, *SCORING)
+    s = flow.s
+    anyway = optional(args, "anyway", bool, False)
+    scoring.check_pictured(s)
+    reasons = scoring.refused_reasons(s)
+    if reasons and not (anyway and not s.board_checked):
+        how = ("" if s.board_checked else "; the table may score it anyway: send it again "
+               "with \"anyway\": true (the owner never checked this board)")
+        raise RecordError("record breaks the rules: " + "; ".join(reasons) + how)
     flow.fire(Go.TO_REVIEW)
-    flow.fire(Go.SCORE)
-    return {"result": flow.s.result, "record": flow.s.record_path}
+    if reasons:
+        flow.scores.refused_by_rules()      # the question's reasons, as on the box
+        s.asking = Ask.SCORE_ANYWAY
+        flow.fire(Go.ASK_SCORE)
+        flow.fire(Go.OK)
+    else:
+        flow.fire(Go.SCORE)
+    return {"result": s.result, "record": s.record_path}
+
+
+def _picture(flow: FogFlow, args: LinkArgs) -> Reply:
+    """What a "Rescued Islander" card the rulebook does not print pictures, read off the
+    card at the score: the review's card row and its form, filled in as the buttons do
+    (the same form, the same keep), every value checked against the form's choices first."""
+    _on(flow, *SCORING)
+    s = flow.s
+    card = require(args, "card", str)
+    wanted = pictured.unknown(s)
+    if card not in wanted:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'card' {card!r}: the box asks what these cards "
+                                            f"picture: {', '.join(wanted) or 'none'}")
+    rows = dict(pictured.fields(s))
+    rp = str(require(args, "rp", int))
+    if rp not in rows["RP"]:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'rp' must be {rows['RP'][0]} to {rows['RP'][-1]}")
+    needs = []
+    for x in _entries(require(args, "islanders", list), "islanders"):
+        kind, nation = str(x.get("type")), str(x.get("nation", "any"))
+        if kind not in rows["Islander 1"][1:]:
+            raise LinkError(ErrorCode.BAD_ARGS, f"type {kind!r}: one of "
+                                                + ", ".join(rows["Islander 1"][1:]))
+        if nation not in rows["  colour 1"]:
+            raise LinkError(ErrorCode.BAD_ARGS, f"nation {nation!r}: one of "
+                                                + ", ".join(rows["  colour 1"]))
+        needs.append(f"{kind}:{nation}")
+    if not 1 <= len(needs) <= pictured.SLOTS:
+        raise LinkError(ErrorCode.BAD_ARGS, "'islanders': a card pictures 1 to "
+                                            f"{pictured.SLOTS} Islanders")
+    flow.fire(Go.TO_REVIEW)
+    pictured.open_form(s, card)
+    flow.fire(Go.PICTURE)
+    s.picture = Pictured(int(rp), (*needs, *["-"] * (pictured.SLOTS - len(needs))))
+    flow.fire(Go.PICTURED)
+    return {"card": card, "rp": int(rp), "still_to_enter": _to_picture(s)}
+
+
+def _to_picture(s: Session) -> list[str]:
+    """The "Rescued Islander" cards in play whose picture the table has still to enter."""
+    return [c for c in pictured.unknown(s) if c not in s.pictured]
 
 
 def _result(flow: FogFlow, args: LinkArgs) -> Reply:
@@ -330,10 +441,13 @@ _LOSSES: dict[str, Any] = {"items": _LOSS, "most": 200,
                             "doc": "`[{owner, row, nation, type}]`"}
 _ISLANDER = Schema.of(Field("at", str, most=32), _opt("nation", str, most=16),
                       Field("type", str, most=16), _opt("covered", bool))
+_PICTURED = Schema.of(Field("type", str, most=16), _opt("nation", str, most=16))
 _SETUP = Schema.of(
     *link_fields(),
     _opt("seed", int, low=0, high=2**63, doc="a seed (needs `pin`)"),
-    _opt("values", dict, doc="entered tile values"), _opt("pin", str, most=64, doc="the PIN"))
+    _opt("values", dict, doc="every tile value the checklist asks for (refused naming "
+                             "any missing)"),
+    _opt("pin", str, most=64, doc="the PIN"))
 _COST = Schema.of(
     *(_opt(key.value, object, allowed=", ".join(COST_CHOICES[key])) for key in CostField),
     _opt("pay", bool, doc="true: spend the MP"))
@@ -385,7 +499,17 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="`[{at, nation, type, covered?}]`"),
         _opt("bonuses", list, items=Field("bonus", int, low=0, high=99), most=30)),
         reply="`colour`, `islanders`", refused=f"{_HERE}, `bad_args`"),
-    Command("score.confirm", _score_confirm, reply="`result`, `record`", refused=_HERE),
+    Command("mission.picture", _picture, Schema.of(
+        Field("card", str, most=8, doc="a card the review asks about (`to_picture`)"),
+        Field("rp", int, low=1, high=20, doc="the RP the card shows"),
+        Field("islanders", list, most=pictured.SLOTS, items=_PICTURED,
+              doc="`[{type, nation?}]` each Islander pictured (nation `any`: a black icon)")),
+            reply="`card`, `rp`, `still_to_enter`", refused=f"{_HERE}, `bad_args`"),
+    Command("score.confirm", _score_confirm, Schema.of(
+        _opt("anyway", bool, doc="true: score a refused game all the same (board not "
+                                 "checked); the record lists what the table overrode")),
+            reply="`result`, `record`",
+            refused=f"{_HERE}, `bad_args` (naming why; `anyway` where the box would ask)"),
     Command("result", _result, read_only=True, reply="`result`, `record`",
             refused="`not_now` before the score"),
 ), common=lambda flow: {"screen": flow.screen.value})

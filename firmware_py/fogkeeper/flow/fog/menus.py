@@ -6,6 +6,7 @@ words or its position; a cursor is placed on a key.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -54,7 +55,15 @@ class MissionCard:
     card_id: str
 
 
-Key = Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot | MissionCard
+@dataclass(frozen=True)
+class Note:
+    """One line of a doubt the score lists without refusing (the CLI's Notes), to read."""
+
+    index: int
+
+
+Key = (Note | Entry | Item | Tile | SetupRow | ValueRow | CostField | PickField | boats.Slot
+       | MissionCard)
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,7 @@ class Row:
 
 
 F = FogScreen
+NOTE_WIDTH = 19   # a note's line on the panel's row, after its "Note: " or indent
 
 
 def mission_text(rules: FogRules, card_id: str) -> str:
@@ -87,7 +97,8 @@ def info_rows(s: Session) -> list[tuple[str, str]]:
     state = s.state
     rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
             ("FOG start", str(state.setup.fog_start)),
-            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values()))]
+            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values())
+             if s.boat_scoring else "dropped")]   # option 6: each boat's own tiles below
     # the owner's own files the box could not use: played without them, named here
     rows[1:1] = [(f"Own {name}", "not used!") for name in left_aside(state.setup.board)]
     for nation, areas in s.individual.items():
@@ -202,7 +213,13 @@ def _review(s: Session) -> list[Row]:
             getattr(s.state.setup.options, d) == "secret" for d in table_cards.MISSION_DECKS):
         kept = sum(len(cs) for cs in s.kept.values())
         found.append(Row(Entry.MISSIONS, "Kept missions", f"{kept} in"))
-    return [*found, Row(Entry.SCORE_GAME, "Score the game")]
+    found.append(Row(Entry.SCORE_GAME, "Score the game"))
+    # the same doubts ``fogkeeper score`` prints under Notes, under the row the cursor
+    # rests on, so the table reads them before it scores; each wrapped to the panel
+    for note in scoring.review_notes(s):
+        for i, line in enumerate(textwrap.wrap(note, NOTE_WIDTH)):
+            found.append(Row(Note(len(found)), ("Note: " if i == 0 else "  ") + line))
+    return found
 
 
 def _results(s: Session) -> list[Row]:

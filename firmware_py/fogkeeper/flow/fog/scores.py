@@ -7,11 +7,10 @@ import textwrap
 
 from fogkeeper.flow.fog import boats, pictured, scoring, table_cards
 from fogkeeper.flow.fog.controls import NOTICE_WIDTH
-from fogkeeper.flow.fog.menus import Entry, Item, MissionCard, Tile
+from fogkeeper.flow.fog.menus import Entry, Item, MissionCard, Note, Tile
 from fogkeeper.flow.fog.part import Part
 from fogkeeper.flow.fog.session import Ask, PickField, Purpose
 from fogkeeper.flow.fog.table import Go
-from fogkeeper.rules.fog import RecordError
 
 
 class Scores(Part):
@@ -62,6 +61,8 @@ class Scores(Part):
             return False
         s = self.s
         key = self.flow.controls.chosen()
+        if isinstance(key, Note):
+            return True    # a note is there to read: OK on it scores nothing
         if isinstance(key, Item):
             s.score_colour = key.index
             s.editing = True
@@ -135,14 +136,12 @@ class Scores(Part):
 
     def refused_by_rules(self) -> bool:
         """Would the score be refused? Its reasons are kept to show with the question."""
-        try:
-            scoring.score(self.s)
-        except RecordError as exc:
-            reasons = str(exc).removeprefix("record breaks the rules: ").split("; ")
-            self.s.notice = [line for why in reasons
-                             for line in textwrap.wrap(scoring.table_words(why), NOTICE_WIDTH)]
-            return True
-        return False
+        scoring.check_pictured(self.s)   # (a card to read off first: no question yet)
+        reasons = scoring.refused_reasons(self.s)
+        if reasons:
+            self.s.notice = [line for why in reasons for line in
+                             textwrap.wrap(scoring.table_words(why), NOTICE_WIDTH)]
+        return bool(reasons)
 
     def score_game_anyway(self) -> None:
         """The table is the truth: scored with the disagreements kept as warnings."""

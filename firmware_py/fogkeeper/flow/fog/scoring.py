@@ -22,9 +22,12 @@ from fogkeeper.rules.fog import (
     FinalIslander,
     IslanderType,
     Loss,
+    RecordError,
     Result,
     parse_place,
+    plausibility_notes,
     record_from_dict,
+    refusals,
     score_record,
 )
 from fogkeeper.rules.fog.legality import entry_problem
@@ -241,15 +244,43 @@ def _drawn(deck: Deck | None) -> list[str]:
     return [] if deck is None else list(deck.order[:deck.drawn])
 
 
-def score(s: Session, anyway: bool = False) -> tuple[dict[str, object], Result]:
-    """Check and score the record; a refused record raises RecordError naming every reason."""
+def check_pictured(s: Session) -> None:
+    """Every "Rescued Islander" card in play the box does not know was read off the card."""
     for card in pictured.unknown(s):
         if card not in s.pictured:
             raise FogFlowError(f"the rulebook does not print card {card}: enter what it "
                                "pictures and its RP (its row on this review)")
+
+
+def score(s: Session, anyway: bool = False) -> tuple[dict[str, object], Result]:
+    """Check and score the record; a refused record raises RecordError naming every reason.
+    ``anyway``: the table overrode the refusals (only on a board its owner never checked);
+    the record lists them as ``accepted_by_table``, so it is scored strictly all the same
+    and ``fogkeeper score`` gives the same result from it, without --lenient."""
+    check_pictured(s)
+    if anyway and s.board_checked:
+        raise FogFlowError("the owner checked this board: its data is the truth, so a "
+                           "refused score is corrected, not scored anyway")
     record = build_record(s)
-    result = score_record(record_from_dict(record), s.rules, lenient=anyway)
+    if anyway:
+        overridden = refusals(record_from_dict(record), s.rules)
+        if overridden:
+            record["accepted_by_table"] = overridden
+    result = score_record(record_from_dict(record), s.rules)
     return record, result
+
+
+def refused_reasons(s: Session) -> list[str]:
+    """Why the score would be refused as the game stands (none: it would be scored)."""
+    return refusals(record_from_dict(build_record(s)), s.rules)
+
+
+def review_notes(s: Session) -> list[str]:
+    """The doubts ``fogkeeper score`` would print under Notes for this game as it stands."""
+    try:
+        return plausibility_notes(record_from_dict(build_record(s)), s.rules)
+    except RecordError:
+        return []   # (a record the score refuses: its question names why)
 
 
 # the record's keys in a refusal, as the table calls those things (the CLI keeps the keys)

@@ -63,7 +63,15 @@ from fogkeeper.rules.fog.record import (
     record_from_dict,
     record_to_dict,
 )
-from fogkeeper.rules.fog.results import PlayerScore, Result, TeamScore, rescue_level, score_record
+from fogkeeper.rules.fog.results import (
+    PlayerScore,
+    Result,
+    TeamScore,
+    plausibility_notes,
+    refusals,
+    rescue_level,
+    score_record,
+)
 from fogkeeper.rules.fog.scoring import ColourScore
 from fogkeeper.rules.fog.setup import (
     LeaderPlacement,
@@ -163,12 +171,14 @@ __all__ = [
     "open_missions",
     "options_from_dict",
     "parse_place",
+    "plausibility_notes",
     "preparation_stacks",
     "put_on_top",
     "record_from_dict",
     "record_losses",
     "record_to_dict",
     "redraw_last",
+    "refusals",
     "rescue_leaders",
     "rescue_level",
     "reveal_event",

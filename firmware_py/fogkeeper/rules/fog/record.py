@@ -62,6 +62,9 @@ class Record:
     missions: Missions = field(default_factory=Missions)
     solo: SoloGoals = field(default_factory=SoloGoals)
     history: Mapping[str, Any] = field(default_factory=dict)
+    # the refusals the table overrode ("Score anyway?" on a board its owner never checked):
+    # the cards and sheets on the table are the truth, so a later score honours them too
+    accepted_by_table: tuple[str, ...] = ()
     # every colour in play, player by player (worked out once: the checks and the score
     # read it many times)
     colours: tuple[str, ...] = field(init=False, compare=False, repr=False)
@@ -187,6 +190,8 @@ def record_from_dict(data: Mapping[str, Any]) -> Record:
         missions=_missions(raw.get("missions", {})),
         solo=_solo(raw.get("solo", {})),
         history=_history(raw, setup, fog),
+        accepted_by_table=d.str_list(raw.get("accepted_by_table", []), "accepted_by_table",
+                                     E),
     )
     _check_shape(record)
     return record
@@ -256,4 +261,6 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     for key in ("turns", "draws"):
         if key in record.history:
             out[key] = record.history[key]
+    if record.accepted_by_table:
+        out["accepted_by_table"] = list(record.accepted_by_table)
     return out

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, TypeVar
 from fogkeeper.rules.fog import legality
 from fogkeeper.rules.fog.board import Board
 from fogkeeper.rules.fog.cards import with_pictured
-from fogkeeper.rules.fog.census import count_islanders
+from fogkeeper.rules.fog.census import Census, count_islanders
 from fogkeeper.rules.fog.errors import RecordError
 from fogkeeper.rules.fog.game import FogRules
 from fogkeeper.rules.fog.missions import MissionResult, Standing, missions_by_player
@@ -230,16 +230,43 @@ def _teams(record: Record, players: Sequence[PlayerScore]) -> list[TeamScore]:
     return [TeamScore(*row, rank) for row, rank in zip(unranked, ranks, strict=True)]
 
 
+def _with_cards(record: Record, rules: FogRules) -> FogRules:
+    """The rules with the "Rescued Islander" cards as the record's table read them."""
+    if record.missions.cards:
+        return replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
+    return rules
+
+
+def _problems(record: Record, rules: FogRules, census: Census) -> list[str]:
+    return (table_problems(record, rules.board, rules.cards, census)
+            + legality.problems(record, rules.board, census) + _mission_problems(record, rules))
+
+
+def refusals(record: Record, rules: FogRules) -> list[str]:
+    """Every rule the record breaks by the box's data, each a reason a strict score gives
+    (the table may accept them: ``Record.accepted_by_table``)."""
+    rules = _with_cards(record, rules)
+    return _problems(record, rules, count_islanders(record.islanders))
+
+
+def plausibility_notes(record: Record, rules: FogRules) -> list[str]:
+    """The doubts a score lists without refusing (the Notes of ``fogkeeper score``)."""
+    census = count_islanders(record.islanders)
+    table = table_of(record, rules.board, census)
+    return legality.notes(record, rules.board, table.owned)
+
+
 def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Result:
     """Score a finished game. A record that breaks a rule raises RecordError with every
-    reason, unless `lenient`, which scores it and returns the reasons as warnings."""
-    if record.missions.cards:
-        rules = replace(rules, cards=with_pictured(rules.cards, record.missions.cards))
+    reason, unless the record says the table accepted each of them (``accepted_by_table``:
+    the box scored it anyway, on a board its owner never checked) or `lenient`, which
+    scores it; either way the reasons come back as warnings."""
+    rules = _with_cards(record, rules)
     census = count_islanders(record.islanders)     # (the checks and the score read it)
-    found = (table_problems(record, rules.board, rules.cards, census)
-             + legality.problems(record, rules.board, census) + _mission_problems(record, rules))
-    if found and not lenient:
-        raise RecordError("record breaks the rules: " + "; ".join(found))
+    found = _problems(record, rules, census)
+    refused = [why for why in found if why not in record.accepted_by_table]
+    if refused and not lenient:
+        raise RecordError("record breaks the rules: " + "; ".join(refused))
     if found:   # (a record without problems lists only known mission cards)
         record = _known_missions(record, _mission_ids(rules))
     table = table_of(record, rules.board, census)
