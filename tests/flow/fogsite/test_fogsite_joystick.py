@@ -146,16 +146,31 @@ def test_relic_10_asks_for_the_space_step_by_step(presses: tuple[str, ...], big:
     assert t.session.running.collected == (10,)
 
 
-def test_the_shared_team_time_g9_ends_the_turn() -> None:
-    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
+def g9_game(pause: bool = False) -> FogsiteTable:
+    """A joystick game with G9, at the choose screen of the team's first turn; ``pause``:
+    the house rule that lets the table pause the team's time (off by default)."""
+    t = FogsiteTable().open_fogsite()
+    if pause:
+        t.flow.options = replace(t.flow.options, team_time_pause=True)
+    t.menu_to("Balancing").press("ok")
     t.menu_to("G9").press("ok", "back").enter_maze(MAZE).press("hold_ok")
     t.menu_to("GREEN").press("ok", "right", "right", "right", "right", "down", "down", "ok")
-    t.lock().press("ok").lock().press("ok", "ok")
-    assert t.lines[0].endswith("team time 6:00")
-    t.wait(200)
+    return t.lock().press("ok").lock().press("down", "ok")  # the Guardian's move, its report
+
+
+def test_the_shared_team_time_g9_ends_the_turn() -> None:
+    t = g9_game()
+    assert t.lines[0].endswith("team time 6:00")  # the report: the team's time runs already
+    t.wait(10).press("ok")
+    assert t.stage == "choose" and t.lines[0].endswith("team time 5:50")
+    t.wait(190)
     assert t.lines[0].endswith("team time 2:40")
-    t.press("key3").wait(100).press("key3")  # paused for 100 s
-    t.wait(160)
+    t.press("key3").wait(100).press("key3")  # the rulebook's G9 is a hard stop: no pause
+    assert t.lines[0].endswith("team time 1:00")
+    assert not t.shows("House rule: pause")
+    t.wait(59)
+    assert t.lines[0].endswith("team time 0:01")
+    t.wait(1)
     assert t.lines[1:3] == ("Time up", "The team's turn is over")
     assert t.session.running.phase is Phase.ESCAPE
     assert "expired" in t.effects.sounds
@@ -166,17 +181,15 @@ def chosen(t: FogsiteTable) -> str:
 
 
 def test_a_two_key_box_pauses_team_time_and_lets_the_guardian_look_from_the_menu() -> None:
-    """No KEY3 (the bonnet, the simulator): the choose screen's own rows do its two jobs."""
-    t = FogsiteTable().open_fogsite().menu_to("Balancing").press("ok")
-    t.menu_to("G9").press("ok", "back").enter_maze(MAZE).press("hold_ok")
-    t.menu_to("GREEN").press("ok", "right", "right", "right", "right", "down", "down", "ok")
-    t.lock().press("ok").lock().press("ok", "ok")
+    """No KEY3 (the bonnet, the simulator): the choose screen's own rows do its two jobs;
+    the pause is the house rule's, labelled as such."""
+    t = g9_game(pause=True).press("ok")
     assert t.stage == "choose" and t.lines[0].endswith("team time 6:00")
     t.wait(100)
-    t.menu_to("Team time")
-    assert chosen(t) == "> Team time: pause"
+    t.menu_to("House rule")
+    assert chosen(t) == "> House rule: pause"
     t.press("ok").wait(300)  # paused: the shared time stands still
-    assert t.lines[0].endswith("team time 4:20||") and chosen(t) == "> Team time: go on"
+    assert t.lines[0].endswith("team time 4:20||") and chosen(t) == "> House rule: go on"
     t.press("ok").wait(60)
     assert t.lines[0].endswith("team time 3:20")
     t.menu_to("Guardian's look").press("ok")

@@ -150,5 +150,4 @@ class End:
         session.running = play_on(session.running)
         session.record_saved = False  # the record is kept again at the real end
         self.flow.team.announce("play_on", None, "playing on after the loss")
-        self.flow.team.start_clock()
         self.flow.onward()

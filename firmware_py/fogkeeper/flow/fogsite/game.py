@@ -8,6 +8,7 @@ screen's part, which does the work and fires a named trigger.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,9 @@ from fogkeeper.flow.fogsite.table import BACK_TO, ROWS, SETUP_STAGES, TEAM_STAGE
 from fogkeeper.flow.fogsite.team import TeamTurn
 from fogkeeper.flow.fogsite.views import frame
 from fogkeeper.flow.game import GameContext, Outcome
-from fogkeeper.flow.hourglass import Hourglass
+from fogkeeper.flow.hourglass import SAVED_AT_WALL, Hourglass
+from fogkeeper.flow.hourglass import Phase as GlassPhase
+from fogkeeper.flow.hourglass import resumed as aged
 from fogkeeper.flow.kit.link import GameCommands
 from fogkeeper.flow.kit.pin import PinAnswer
 from fogkeeper.flow.kit.session import SessionError, dump, load
@@ -108,6 +111,7 @@ class FogsiteFlow:
             self.guardian.peek()
         else:
             self.keys[self.state](trigger)
+        self.team.sync_clock()
         return Outcome.EXIT if self.exit_asked else Outcome.STAY
 
     def fire(self, trigger: Go) -> None:
@@ -178,6 +182,7 @@ class FogsiteFlow:
     def tick(self, now: float) -> None:
         self.team.tick(now)
         self.box.tick(now)
+        self.team.sync_clock()  # the box's count shown: the team's turn (and G9) begins
 
     def next_deadline(self, now: float) -> float | None:
         glass = self.session.glass
@@ -196,8 +201,13 @@ class FogsiteFlow:
         view = public_view(session.running)
         entries = view.pop("log")
         box = {"box": session.box_settings()} if session.box_plays() else {}
+        glass = session.glass
+        # G9: the host sees the team's time as the status strip shows it
+        clock = {} if glass is None else {"team_time": {
+            "left_seconds": glass.shown_seconds(self.context.clock()),
+            "of_seconds": glass.duration_seconds, "running": glass.phase is GlassPhase.RUNNING}}
         return {"screen": self.state.value, **view, "guardian_kind": draft.guardian.value, **box,
-                "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
+                **clock, "log_size": len(entries), "log": entries[-RECENT_LOG_ENTRIES:]}
 
     @property
     def commands(self) -> GameCommands[FogsiteFlow]:
@@ -205,10 +215,23 @@ class FogsiteFlow:
 
     # ---- power-loss safety ----------------------------------------------------------------------
     def snapshot(self) -> dict[str, object]:
-        """The box's own save: it holds the maze. The team's clock is saved paused."""
+        """The box's own save: it holds the maze. The team's clock is saved with the time it
+        has left and, while it runs, the wall clock: the box saves on a change, not every
+        second, so a restart takes off the time since (as the box's own Timer does)."""
         glass = self.session.glass
+        saved: dict[str, object] | None = None
+        if glass is not None:
+            saved = dict(glass.snapshot(self.context.clock()))
+            if glass.phase is GlassPhase.RUNNING:
+                saved[SAVED_AT_WALL] = round(self._wall_clock(), 3)
         return {"version": VERSION, "stage": self.state.value, "session": dump(self.session),
-                "glass": None if glass is None else glass.snapshot(self.context.clock())}
+                "glass": saved}
+
+    def _wall_clock(self) -> float:
+        """The box's wall clock (the app's effects are the Box); the monotonic clock starts
+        again at a restart, so it cannot say how long the box was off."""
+        wall = getattr(self.context.effects, "wall_clock", None)
+        return float(wall()) if callable(wall) else time.time()
 
     def restore(self, saved: dict[str, object]) -> None:
         """Put a snapshot back, always locked; SnapshotError when this firmware cannot read it."""
@@ -218,7 +241,7 @@ class FogsiteFlow:
         try:
             session = load(Session, saved["session"])
             stage = _stage(saved["stage"])
-            glass = self._glass(saved["glass"])
+            glass = self._glass(saved["glass"], session)
         except (SessionError, KeyError, TypeError, ValueError) as error:
             raise SnapshotError(f"the saved FOGSITE game cannot be read ({error})") from None
         session.glass, session.unlocked, cursor = glass, False, session.cursor
@@ -236,15 +259,22 @@ class FogsiteFlow:
         self.machine.set_state(stage, model=self)
         session.cursor = cursor
 
-    def _glass(self, saved: object) -> Hourglass | None:
-        """The team's clock comes back paused: the table restarts it with key3 when ready."""
+    def _glass(self, saved: object, session: Session) -> Hourglass | None:
+        """The team's clock comes back with the time it had, less the time the box was off;
+        one that was running runs on (G9 is a hard stop: nobody may hold it), one paused
+        under the house rule stays paused (an older save's paused clock runs on too, as no
+        key may start it without the house rule)."""
         if saved is None:
             return None
         if not isinstance(saved, dict):
             raise TypeError("the team's clock is not an object")
+        was_running = SAVED_AT_WALL in saved or not (
+            session.game is not None and session.running.options.team_time_pause)
         glass = Hourglass(int(saved["duration_seconds"]),
                           warn_at=self.context.config.timer.warn_at_seconds, players=1)
-        glass.restore(saved)
+        glass.restore(aged(saved, self._wall_clock()))
+        if was_running and glass.phase is GlassPhase.PAUSED:
+            glass.resume(self.context.clock())
         return glass
 
 

@@ -168,8 +168,7 @@ class GuardianTurn:
         return attack
 
     def report_key(self, button: str) -> None:
-        if button in ("ok", "back"):
-            self.flow.team.start_clock()
+        if button in ("ok", "back"):  # the team's time already runs (TeamTurn.sync_clock)
             self.flow.onward()
 
     # ---- the Guardian's look at the maze during the team's turn ------------------------------

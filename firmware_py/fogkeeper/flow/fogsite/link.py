@@ -400,7 +400,17 @@ def _opt(key: str, kind: type, **kw: Any) -> Field:
 
 def _via(method: Callable[[FogsiteLink, LinkArgs], Reply]
          ) -> Callable[[FogsiteFlow, LinkArgs], Reply]:
-    return lambda flow, args: method(flow.link, args)
+    """A command's handler, on the team's clock (G9): a command that comes after the time
+    ran out finds the turn over (the clock is read first, as the loop may not have woken
+    yet), and a command that starts a team turn, or ends one, sets the clock as any
+    press would."""
+    def run(flow: FogsiteFlow, args: LinkArgs) -> Reply:
+        flow.team.tick(flow.context.clock())
+        try:
+            return method(flow.link, args)
+        finally:
+            flow.team.sync_clock()
+    return run
 
 
 _PIN = _opt("pin", str, most=64, doc="the PIN")

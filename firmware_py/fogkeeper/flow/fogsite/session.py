@@ -338,6 +338,8 @@ class Session:
                            metadata=codec(_answer_json, _answer_back))
     report: tuple[Lines, Lines] = ((), ())  # the Guardian's report
     path: list[Direction] = field(default_factory=list, metadata=codec(_path_json, _path_back))
+    # the Move being made: teammates' sheets laid on the mover's (as ``fogsite.move``'s copies)
+    copies: tuple[SheetCopy, ...] = ()
     guardian_plan: Secret[list[GuardianMove]] = field(default_factory=lambda: Secret([]),
                                                       metadata=codec(_plan_json, _plan_back))
     relic_choice: RelicPlan | None = None
@@ -348,6 +350,9 @@ class Session:
     walks: Secret[dict[str, list[tuple[int, int]]]] = field(
         default_factory=lambda: Secret({}))  # every token's walk, for the reveal
     glass: Hourglass | None = field(default=None, metadata=codec(_beside, _beside))
+    # G9: the round whose team turn the glass was turned for (0: none yet); each round has
+    # one team turn, so a new round is a new, full glass however its turn began
+    clock_round: int = 0
     page: int = 0
     record_saved: bool = False
     # the maze was shown after the game without the PIN (the winner screen's OK, or a

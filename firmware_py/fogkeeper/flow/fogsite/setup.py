@@ -265,6 +265,4 @@ class Setup:
         draft.sleeping, draft.guardian_start, draft.problems = None, None, ()
         session.start_routes()
         self.flow.context.effects.sound("click")
-        if session.running.options.easy:
-            self.flow.team.start_clock()
         self.flow.onward()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
-from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go
+from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go, Stage
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit.menu import Menu
 from fogkeeper.rules.fogsite import (
@@ -65,7 +65,7 @@ class TableRow(Enum):
 
     LOG = "Log"
     START_TILES = "Start tiles"  # balancing I3
-    TEAM_TIME = "Team time"      # balancing G9: pause or go on
+    TEAM_TIME = "House rule"     # G9's pause, a house rule (off by default): pause, go on
     GUARDIAN_LOOK = "Guardian's look"  # the human Guardian, with the PIN
     HINT = "Hint"                # the box as Guardian: one true fact for a Map tile
 
@@ -125,7 +125,7 @@ class TeamTurn:
         """Below the seats on the choose screen: what the rules let the table know."""
         facts = self.flow.session.facts()
         shown = {TableRow.LOG: True, TableRow.START_TILES: "I3" in facts.balancing,
-                 TableRow.TEAM_TIME: self.flow.session.glass is not None,
+                 TableRow.TEAM_TIME: self.can_pause(),
                  TableRow.GUARDIAN_LOOK: self.flow.guardian.can_peek(),
                  TableRow.HINT: self.flow.session.box_plays()}
         return tuple(row for row in TableRow if shown[row])
@@ -326,21 +326,42 @@ class TeamTurn:
                                                           "answer": text})
 
     # ---- the team's shared time (balancing G9) -----------------------------------------------
+    def sync_clock(self) -> None:
+        """G9 runs whenever a team turn is on, however it began (the joystick, a link
+        command, the box's own turn, the Easy Rule's next round, a play on): called after
+        every press, command and tick. A new round's team turn gets a full glass; outside
+        the team's turn there is none. While the box's "The Guardian moves..." shows, the
+        team's turn waits for the count (a command sent then starts it)."""
+        session = self.flow.session
+        if session.game is None:
+            return
+        game = session.running
+        if game.phase is not Phase.INVESTIGATORS or not game.options.has("G9"):
+            self.stop_clock()
+        elif session.clock_round != game.round_number and self.flow.state is not Stage.BOX_TURN:
+            self.start_clock()
+
     def start_clock(self) -> None:
+        """A full glass for this round's team turn, running at once (a hard stop)."""
         session = self.flow.session
         game = session.running
-        if not game.options.has("G9") or game.phase is not Phase.INVESTIGATORS:
-            return
         config = self.flow.context.config.timer
         session.glass = Hourglass(game.team_seconds, warn_at=config.warn_at_seconds, players=1)
         session.glass.start(self.flow.context.clock())
+        session.clock_round = game.round_number
 
     def stop_clock(self) -> None:
         self.flow.session.glass = None
 
+    def can_pause(self) -> bool:
+        """Only the house rule pauses the team's time: the rulebook's G9 never stops."""
+        session = self.flow.session
+        return session.glass is not None and session.running.options.team_time_pause
+
     def toggle_clock(self) -> None:
-        if self.flow.session.glass is not None:
-            self.flow.session.glass.toggle(self.flow.context.clock())
+        glass = self.flow.session.glass
+        if glass is not None and self.can_pause():
+            glass.toggle(self.flow.context.clock())
 
     def tick(self, now: float) -> None:
         glass = self.flow.session.glass
@@ -352,10 +373,13 @@ class TeamTurn:
                 self.time_up()
 
     def time_up(self) -> None:
-        """The team's shared time ran out: the engine ends their turn, the table is told."""
+        """The team's shared time ran out: the engine ends their turn at once, whatever
+        screen shows (an Investigator's half-made route or Relic is dropped), and the
+        table and the host are told (held by the box until the step is saved)."""
         session = self.flow.session
         session.running = time_up(session.running)
         self.stop_clock()
+        session.path, session.copies, session.unlocked = [], (), False
         self.announce("time_up", None, "team time is over")
         session.answer = Answer(big=("Time up",), small=("The team's turn is over",))
         self.flow.fire(Go.TEAM_TIME_OUT)

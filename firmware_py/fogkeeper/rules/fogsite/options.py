@@ -77,6 +77,8 @@ class Options:
     two_player: bool = False
     easy: bool = False
     hidden_hands: bool = False  # each Investigator's Relics are kept from the others
+    # a house rule, not the rulebook's: G9's team time may be paused (the rule is a hard stop)
+    team_time_pause: bool = False
 
     def has(self, option: str) -> bool:
         """Whether balancing option ``option`` ("G1".."G9", "I1".."I5") is in play."""
@@ -161,9 +163,13 @@ def options_from_mapping(data: Mapping[str, Any]) -> Options:
         illegal_step=_enum(data, "answers.illegal_step", IllegalStep),
     )
     hidden = _flag(data, "game.hidden_hands") if "hidden_hands" in data["game"] else False
-    return base.with_game(
+    # optional: a file (or a saved game) from before the house rules has none of them
+    house = data.get("house", {})
+    pause = _flag(data, "house.team_time_pause") if isinstance(house, Mapping) \
+        and "team_time_pause" in house else False
+    return replace(base.with_game(
         frozenset(balancing), _flag(data, "game.two_player"), _flag(data, "game.easy"), hidden
-    )
+    ), team_time_pause=pause)
 
 
 def options_to_mapping(options: Options) -> dict[str, Any]:
@@ -192,4 +198,5 @@ def options_to_mapping(options: Options) -> dict[str, Any]:
             "easy": options.easy,
             "hidden_hands": options.hidden_hands,
         },
+        "house": {"team_time_pause": options.team_time_pause},
     }
