@@ -82,6 +82,7 @@ class FogsiteFlow:
             S.LOCK: self.setup.lock_key, S.BOX_READY: self.box.ready_key,
             S.CHOOSE: self.team.choose_key, S.ACTIONS: self.team.actions_key,
             S.EXPLORE: self.team.explore_key, S.MOVE: self.team.move_key,
+            S.MOVE_COPY: self.team.copy_key,
             S.GIVE_PICK: self.team.give_pick_key, S.GIVE_TO: self.team.give_to_key,
             S.ANSWER: self.team.answer_key, S.ESCAPE_CALL: self.team.escape_key,
             S.RELIC_PICK: self.relic.pick_key, S.RELIC_STEP: self.relic.step_key,

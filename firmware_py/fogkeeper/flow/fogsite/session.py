@@ -340,6 +340,7 @@ class Session:
     path: list[Direction] = field(default_factory=list, metadata=codec(_path_json, _path_back))
     # the Move being made: teammates' sheets laid on the mover's (as ``fogsite.move``'s copies)
     copies: tuple[SheetCopy, ...] = ()
+    copying: SheetCopy | None = None  # the copy being laid on the copy screen
     guardian_plan: Secret[list[GuardianMove]] = field(default_factory=lambda: Secret([]),
                                                       metadata=codec(_plan_json, _plan_back))
     relic_choice: RelicPlan | None = None

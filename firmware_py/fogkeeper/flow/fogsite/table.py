@@ -29,6 +29,7 @@ class Stage(StrEnum):
     ACTIONS = "actions"
     EXPLORE = "explore"
     MOVE = "move"
+    MOVE_COPY = "move_copy"  # a teammate's sheet laid on the mover's, for the Move
     RELIC_PICK = "relic_pick"
     RELIC_STEP = "relic_step"
     GIVE_PICK = "give_pick"
@@ -100,6 +101,8 @@ class Go(StrEnum):
     PIN_CANCEL = "pin_cancel"
     CHOOSE_ANSWER = "choose_answer"
     ROUTE_DROPPED = "route_dropped"
+    COPY_SHEET = "copy_sheet"
+    COPY_DONE = "copy_done"
     ANSWERED = "answered"
     TEAM_TIME_OUT = "team_time_out"
     # the Guardian's turn (guardian.py, box.py)
@@ -119,6 +122,7 @@ class Go(StrEnum):
     BACK_TO_ESCAPE_CALL = "back_to_escape_call"
     BACK_TO_EXPLORE = "back_to_explore"
     BACK_TO_MOVE = "back_to_move"
+    BACK_TO_MOVE_COPY = "back_to_move_copy"
     BACK_TO_RELIC_PICK = "back_to_relic_pick"
     BACK_TO_RELIC_STEP = "back_to_relic_step"
     BACK_TO_ANSWER = "back_to_answer"
@@ -136,7 +140,7 @@ END_STAGES = (S.WINNER, S.REVEAL, S.LOG)
 # every screen shown while a game runs: a link command or the team's clock can cut in on any
 PLAY_STAGES = tuple(s for s in Stage if s not in SETUP_STAGES + END_STAGES)
 TEAM_STAGES = (S.CHOOSE, S.ACTIONS, S.GIVE_PICK, S.GIVE_TO, S.ESCAPE_CALL, S.EXPLORE, S.MOVE,
-               S.RELIC_PICK, S.RELIC_STEP, S.ANSWER, S.HAND_GATE)
+               S.MOVE_COPY, S.RELIC_PICK, S.RELIC_STEP, S.ANSWER, S.HAND_GATE)
 # the human Guardian's turn; every other screen of play shows while the team plays, where a
 # link command may answer or end a turn whatever the table is looking at
 GUARDIAN_SCREENS = (S.GUARDIAN_GATE, S.GUARDIAN_PIN, S.GUARDIAN_MOVES, S.G6_CHOICE)
@@ -204,6 +208,9 @@ GAME_PATH: list[Row] = [
     {"trigger": Go.PIN_CANCEL, "source": S.CHOICE_PIN, "dest": S.CHOICE_GATE},
     {"trigger": Go.CHOOSE_ANSWER, "source": [S.CHOICE_GATE, S.CHOICE_PIN], "dest": S.CHOICE},
     {"trigger": Go.ROUTE_DROPPED, "source": S.MOVE, "dest": S.ACTIONS},
+    # a Move may walk on teammates' tiles: their sheets copied onto the mover's first
+    {"trigger": Go.COPY_SHEET, "source": S.MOVE, "dest": S.MOVE_COPY},
+    {"trigger": Go.COPY_DONE, "source": S.MOVE_COPY, "dest": S.MOVE},
     # the engine answered, or refused (a refusal never speaks of the maze)
     {"trigger": Go.ANSWERED, "source": TEAM_PHASE, "dest": S.ANSWER},
     {"trigger": Go.TEAM_TIME_OUT, "source": TEAM_PHASE, "dest": S.ANSWER},

@@ -166,7 +166,7 @@ class TeamTurn:
         elif button == "back" and session.running.current is None:
             self.flow.fire(Go.CHOOSE_AGAIN)
         elif button == "ok":
-            session.path = []
+            session.path, session.copies = [], ()
             self._do(menu.chosen)
 
     def _do(self, action: TeamAction) -> None:
@@ -232,13 +232,44 @@ class TeamTurn:
             if len(session.path) < MOST_STEPS:
                 session.path.append(DIRECTION_OF[button])
         elif button == "ok" and session.path:
-            route, colour = list(session.path), session.acting
-            self.attempt(lambda: self.do_move(colour, route))
+            route, colour, copies = list(session.path), session.acting, session.copies
+            self.attempt(lambda: self.do_move(colour, route, copies))
+        elif button == "hold_ok" and self.others():
+            self.open_copy()
         elif button == "back":
             if session.path:
                 session.path.pop()
             else:
                 self.flow.fire(Go.ROUTE_DROPPED)
+
+    def open_copy(self) -> None:
+        """The next teammate's sheet to lay on the mover's (as the link's ``copies``): one
+        not copied yet, else the first again, to correct its place."""
+        session = self.flow.session
+        copied = {copy.teammate for copy in session.copies}
+        teammate = next((c for c in self.others() if c not in copied), self.others()[0])
+        shift = next((copy.shift for copy in session.copies if copy.teammate is teammate),
+                     (0, 0))
+        session.copying = SheetCopy(teammate, shift)
+        self.flow.fire(Go.COPY_SHEET)
+
+    def copy_key(self, button: str) -> None:
+        """The joystick moves the teammate's Starting tile from the mover's; OK lays the
+        copy, B takes it off (the route stays as it was)."""
+        session = self.flow.session
+        copying = session.copying
+        if copying is None:  # only a damaged save: back to the route
+            self.flow.fire(Go.COPY_DONE)
+            return
+        others = tuple(c for c in session.copies if c.teammate is not copying.teammate)
+        if button in DIRECTION_OF:
+            step = DIRECTION_OF[button]
+            dx, dy = copying.shift
+            session.copying = SheetCopy(copying.teammate, (dx + step.dx, dy + step.dy))
+        elif button in ("ok", "back"):
+            session.copies = (*others, copying) if button == "ok" else others
+            session.copying = None
+            self.flow.fire(Go.COPY_DONE)
 
     def do_move(self, colour: Colour, route: list[Direction], copies: tuple[SheetCopy, ...] = ()
                 ) -> MoveAnswer:

@@ -203,9 +203,27 @@ def _explore(flow: FogsiteFlow) -> Frame:
 
 
 def _move(flow: FogsiteFlow) -> Frame:
-    route = " ".join(d.name for d in flow.session.path) or "-"
-    return render_team_answer(_status(flow, _who(flow)), ("Move",),
-                              (f"Route: {route}", "joystick adds a step"), "OK walk  B undo")
+    session = flow.session
+    route = " ".join(d.name for d in session.path) or "-"
+    # the teammates' sheets this Move may walk on; hold OK lays one (or moves it). Two
+    # small lines fit under the large type: the route, and the copies
+    copied = " ".join(COLOUR_WORD[c.teammate][0] for c in session.copies)
+    second = f"Copied: {copied}" if copied else "hold OK: copy a sheet"
+    if not flow.team.others():  # nobody to copy from: the joystick is all there is to say
+        second = "joystick adds a step"
+    return render_team_answer(_status(flow, _who(flow)), ("Move",), (f"Route: {route}", second),
+                              "OK walk  B undo")
+
+
+def _move_copy(flow: FogsiteFlow) -> Frame:
+    """Where the teammate's Starting tile lies from the mover's, as the table worked it out."""
+    copying = flow.session.copying
+    if copying is None:  # only a damaged save
+        return _move(flow)
+    dx, dy = copying.shift
+    lines = (f"{COLOUR_WORD[copying.teammate]}'s Start tile:", f"{offset_words(dx, dy)} of you")
+    return render_team_answer(_status(flow, _who(flow)), ("Copy sheet",), lines,
+                              "joystick  OK lay  B off")
 
 
 def _relic_pick(flow: FogsiteFlow) -> Frame:
@@ -386,7 +404,8 @@ RENDERERS: dict[Stage, Callable[[FogsiteFlow], Frame]] = {
     S.MAZE_INVALID: _maze_invalid, S.SLEEPING: _sleeping, S.GUARDIAN_START: _guardian_start,
     S.LOCK: _lock, S.BOX_READY: _box_ready, S.CHOOSE: _choose, S.ACTIONS: _actions,
     S.EXPLORE: _explore, S.BOX_TURN: _box_turn,
-    S.MOVE: _move, S.RELIC_PICK: _relic_pick, S.RELIC_STEP: _relic_step, S.GIVE_PICK: _give,
+    S.MOVE: _move, S.MOVE_COPY: _move_copy, S.RELIC_PICK: _relic_pick,
+    S.RELIC_STEP: _relic_step, S.GIVE_PICK: _give,
     S.GIVE_TO: _give, S.ANSWER: _answer, S.ESCAPE_CALL: _escape_call,
     S.GUARDIAN_GATE: _gate, S.GUARDIAN_PIN: _pad, S.GUARDIAN_MOVES: _guardian_moves,
     S.GUARDIAN_REPORT: _guardian_report, S.PEEK_PIN: _pad, S.PEEK: _peek,
