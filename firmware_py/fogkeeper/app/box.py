@@ -322,7 +322,10 @@ class Box:
                     changes = self.app.changes
                     reply, ok = self.commands.answer(request)
                     changed = self.app.changes != changes
+                told = len(self._held)
                 self.app.tick(self.clock())
+                if len(self._held) > told:  # a deadline the host hears of (a game's time up,
+                    self.app.mark_changed()  # a reveal's step) is saved before it is told
             except Exception as exc:  # a bug in a flow must not stop the box; the state stays
                 log.error("could not handle %s: %s", type(item).__name__, describe_bug(exc))
                 reply, ok = self._internal(request, "could not finish"), False

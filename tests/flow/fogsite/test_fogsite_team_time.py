@@ -109,10 +109,6 @@ def test_a_command_after_the_time_ran_out_finds_the_turn_over(box: BoxHarness) -
     assert ok(box.request("fogsite.state"))["phase"] == "escape"
 
 
-@pytest.mark.xfail(strict=True, reason="the app saves a deadline's step only when its own "
-                   "Timer changed (flow/app App.tick): a game's change on a tick is not "
-                   "marked, so the time-up is heard before it is saved; App.tick must mark "
-                   "the step changed when the game's tick changed it")
 def test_the_time_up_on_a_deadline_is_saved_before_the_host_hears_it(box: BoxHarness) -> None:
     heard = listen(box)
     set_up_easy_g9(box)
