@@ -3,38 +3,15 @@ member is some row's trigger, and no code fires a trigger spelt as a string."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from pathlib import Path
 
 from fogkeeper.flow.corps import table
 from fogkeeper.flow.corps.table import BACK_TO, Go
 from fogkeeper.flow.tables import expand
+from support.triggers import spelt_triggers, undeclared, unused
 
 CORPS = Path(table.__file__).parent
-
-
-def undeclared(rows: Iterable[Mapping[str, object]], go: type[StrEnum]) -> list[object]:
-    """Triggers that are not members (a plain string equal to one escapes mypy all the same)."""
-    return [row["trigger"] for row in rows if type(row["trigger"]) is not go]
-
-
-def unused(rows: Iterable[Mapping[str, object]], go: type[StrEnum]) -> list[StrEnum]:
-    used = {row["trigger"] for row in rows}
-    return [member for member in go if member not in used]
-
-
-def spelt_triggers(source: str, names: tuple[str, ...] = ("trigger", "fire")) -> list[int]:
-    """Lines that fire a trigger given as a string literal or an f-string."""
-    def spelt(node: ast.expr) -> bool:
-        if isinstance(node, ast.IfExp):
-            return spelt(node.body) or spelt(node.orelse)
-        return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant)
-                                                   and isinstance(node.value, str))
-    return [node.lineno for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in names and any(spelt(arg) for arg in node.args)]
 
 
 def test_every_trigger_of_the_table_is_declared_and_every_declared_one_used() -> None:

@@ -3,37 +3,14 @@ member is some row's trigger, and no code fires a trigger spelt as a string."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from pathlib import Path
 
 from fogkeeper.flow.fogsite import table
 from fogkeeper.flow.fogsite.table import BACK_TO, Go
+from support.triggers import spelt_triggers, undeclared, unused
 
 FOGSITE = Path(table.__file__).parent
-
-
-def undeclared(rows: Iterable[Mapping[str, object]], go: type[StrEnum]) -> list[object]:
-    """Triggers that are not members (a plain string equal to one escapes mypy all the same)."""
-    return [row["trigger"] for row in rows if type(row["trigger"]) is not go]
-
-
-def unused(rows: Iterable[Mapping[str, object]], go: type[StrEnum]) -> list[StrEnum]:
-    used = {row["trigger"] for row in rows}
-    return [member for member in go if member not in used]
-
-
-def spelt_fires(source: str) -> list[int]:
-    """Lines that fire a trigger given as a string literal or an f-string."""
-    def spelt(node: ast.expr) -> bool:
-        if isinstance(node, ast.IfExp):
-            return spelt(node.body) or spelt(node.orelse)
-        return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant)
-                                                   and isinstance(node.value, str))
-    return [node.lineno for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("fire", "trigger") and any(spelt(a) for a in node.args)]
 
 
 def test_every_trigger_of_the_table_is_declared_and_every_declared_one_used() -> None:
@@ -53,7 +30,7 @@ def test_each_way_back_is_declared_for_each_screen_an_aside_leaves() -> None:
 
 def test_no_fogsite_module_fires_a_trigger_spelt_as_a_string() -> None:
     spelt = {path.name: lines for path in sorted(FOGSITE.glob("*.py"))
-             if (lines := spelt_fires(path.read_text(encoding="utf-8")))}
+             if (lines := spelt_triggers(path.read_text(encoding="utf-8")))}
     assert spelt == {}
 
 
@@ -67,4 +44,4 @@ def test_the_checks_catch_a_string_trigger_an_unused_member_and_a_spelt_call() -
     assert unused(rows, Few) == [Few.GONE]
     source = ('self.fire("ok")\nself.fire(Go.OK)\nself.fire(f"back_to_{x}")\n'
               'self.flow.fire(Go.OK if a else "no")\n')
-    assert spelt_fires(source) == [1, 3, 4]
+    assert spelt_triggers(source) == [1, 3, 4]
