@@ -144,9 +144,16 @@ def owner_board(name: str) -> OwnerBoard:
     """The owner's word on this board as the box uses it: nothing when the file cannot be
     read or holds a value the board cannot take (the file is kept, left aside, and named by
     ``owner_board_problem``; ``read_owner_board`` raises instead)."""
-    if owner_board_problem(name) is not None:
-        return OwnerBoard()
-    return read_owner_board(name)
+    try:
+        owner = read_owner_board(name)
+    except ConfigError:
+        return OwnerBoard()  # a damaged file: left aside
+    try:
+        checked_board(name, owner.values)  # read and built once when all is well
+    except ConfigError:
+        if owner_board_problem(name) is not None:
+            return OwnerBoard()  # a value the board cannot hold
+    return owner
 
 
 def board_status(name: str) -> list[tuple[assumed.BoardValue, str]]:
