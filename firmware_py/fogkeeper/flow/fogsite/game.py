@@ -8,7 +8,6 @@ screen's part, which does the work and fires a named trigger.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -224,15 +223,9 @@ class FogsiteFlow:
         if glass is not None:
             saved = dict(glass.snapshot(self.context.clock()))
             if glass.phase is GlassPhase.RUNNING:
-                saved[SAVED_AT_WALL] = round(self._wall_clock(), 3)
+                saved[SAVED_AT_WALL] = round(self.context.wall_clock(), 3)
         return {"version": VERSION, "stage": self.state.value, "session": dump(self.session),
                 "glass": saved}
-
-    def _wall_clock(self) -> float:
-        """The box's wall clock (the app's effects are the Box); the monotonic clock starts
-        again at a restart, so it cannot say how long the box was off."""
-        wall = getattr(self.context.effects, "wall_clock", None)
-        return float(wall()) if callable(wall) else time.time()
 
     def restore(self, saved: dict[str, object]) -> None:
         """Put a snapshot back, always locked; SnapshotError when this firmware cannot read it."""
@@ -273,7 +266,7 @@ class FogsiteFlow:
             session.game is not None and session.running.options.team_time_pause)
         glass = Hourglass(int(saved["duration_seconds"]),
                           warn_at=self.context.config.timer.warn_at_seconds, players=1)
-        glass.restore(aged(saved, self._wall_clock()))
+        glass.restore(aged(saved, self.context.wall_clock()))
         if was_running and glass.phase is GlassPhase.PAUSED:
             glass.resume(self.context.clock())
         return glass
