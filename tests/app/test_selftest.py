@@ -46,14 +46,17 @@ class Owner:
         if name in self.skip_these:
             self.skip.set()
         elif name not in self.leave:
-            for pin in (self.first_press.get(name), gpio):
-                if pin is not None:
-                    threading.Timer(0.02, self._tap, (int(pin),)).start()
+            # one finger, one thread: the other control is pressed before the asked one, in
+            # that order (two timers could fire either way round)
+            first = self.first_press.get(name)
+            taps = [int(first)] if first is not None else []
+            threading.Timer(0.02, self._tap, (taps + [gpio],)).start()
 
-    def _tap(self, gpio: int) -> None:
-        pin = self.factory.pin(gpio)
-        pin.drive_low()
-        pin.drive_high()
+    def _tap(self, gpios: list[int]) -> None:
+        for gpio in gpios:
+            pin = self.factory.pin(gpio)
+            pin.drive_low()
+            pin.drive_high()
 
 
 def check(config: Config, owner: Owner, **options: Any) -> dict[str, Result]:
