@@ -50,7 +50,7 @@ class Owner:
             # that order (two timers could fire either way round)
             first = self.first_press.get(name)
             taps = [int(first)] if first is not None else []
-            threading.Timer(0.02, self._tap, (taps + [gpio],)).start()
+            threading.Timer(0.02, self._tap, ([*taps, gpio],)).start()
 
     def _tap(self, gpios: list[int]) -> None:
         for gpio in gpios:
