@@ -73,11 +73,10 @@ class Table(AppTable):
         return self
 
     def type_pin(self, pin: str = PIN) -> Table:
-        for i, digit in enumerate(pin):
-            self.press(*([UP] * int(digit) if digit != "0" else [UP, DOWN]))
-            if i < len(pin) - 1:
-                self.press(RIGHT)
-        return self.press(OK)
+        """Each digit turned up from 0 on the pad's wheel, then OK keeps it and goes on."""
+        for digit in pin:
+            self.press(*[UP] * int(digit), OK)
+        return self
 
     def go_to(self, slot: int) -> Table:
         here = self.game.session.cursor_slot
