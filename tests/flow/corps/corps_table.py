@@ -63,10 +63,11 @@ class Table(AppTable):
         return self.press(*[RIGHT] * (map_id - 1), DOWN, *([DOWN] if notebook else []), OK)
 
     def enter_key(self, key: AnswerKey) -> Table:
-        """The key holder: 'Enter on joystick', then each circle's token with up/down."""
+        """The key holder: 'Enter on joystick', then each circle's token with down (the
+        last circle takes the token left)."""
         self.press(OK)
         used: list[Token] = []
-        for slot in corps.SLOTS:
+        for slot in corps.SLOTS[:-1]:
             left = [t for t in Token if t not in used]
             self.press(*[DOWN] * left.index(key.answer(slot)), OK)
             used.append(key.answer(slot))
