@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from flow.corps.corps_table import Table as CorpsTable
 from flow.corps.corps_table import shuffled_key
+from flow.fog.fog_table import HOLD
 from flow.fog.fog_table import Table as FogTable
 from flow.fogsite.fogsite_table import FogsiteTable
 from fogkeeper.events import Button
@@ -55,17 +56,32 @@ TASKS = {
 }
 
 
-def ring_moves(here: int, there: int, size: int, up: str, down: str) -> list[str]:
-    """The shortest way round a ring of ``size`` choices where ``down`` is +1, ``up`` -1."""
-    forward = (there - here) % size
-    return [down] * forward if forward <= size - forward else [up] * (size - forward)
+def wheel_moves(there: int, size: int, steps: dict[str, int]) -> list[str]:
+    """The fewest presses that turn a wheel of ``size`` choices from its first to ``there``,
+    each press turning it by its step (the wheel wraps)."""
+    routes: dict[int, list[str]] = {0: []}
+    frontier = [0]
+    while there not in routes:
+        reached = []
+        for here in frontier:
+            for press, step in steps.items():
+                if (here + step) % size not in routes:
+                    routes[(here + step) % size] = [*routes[here], press]
+                    reached.append((here + step) % size)
+        frontier = reached
+    return routes[there]
+
+
+# the PIN pad's wheel and the Corps key's: up/down turn it by one, left/right by three
+PIN_WHEEL = {"up": 1, "down": -1, "right": 3, "left": -3}
+KEY_WHEEL = {Button.DOWN: 1, Button.UP: -1, Button.RIGHT: 3, Button.LEFT: -3}
 
 
 def pin_presses(pin: str) -> list[str]:
-    """The PIN pad: each digit up or down from 0 (the wheel wraps), OK on to the next."""
+    """The PIN pad: each digit turned on the wheel from 0, OK keeps it and goes on."""
     presses: list[str] = []
     for digit in pin:
-        presses += [*ring_moves(0, int(digit), 10, "down", "up"), "ok"]
+        presses += [*wheel_moves(int(digit), 10, PIN_WHEEL), "ok"]
     return presses
 
 
@@ -115,20 +131,19 @@ def fog_start(first: bool) -> int:
 
 def timer() -> int:
     t = Counting()
-    t.go_to_row("Timer").press(Button.PRESS)
-    t.go_to_row("Start").press(Button.PRESS)
+    t.press(HOLD, Button.PRESS)      # hold OK on the home menu: the timer as last set
     assert t.app.state is Screen.TIMER and t.app.glass.phase is Phase.RUNNING, t.lines
     assert t.app.glass.duration_seconds == 60
     return t.count
 
 
 def key_presses(t: CorpsTable, key: AnswerKey) -> None:
-    """Each circle: the wheel of the tokens not used yet, from its first one, then OK."""
+    """Each circle: the wheel of the tokens not used yet, from its first one, then OK (the
+    last circle takes the token left)."""
     used: list[corps.Token] = []
-    for slot in corps.SLOTS:
+    for slot in corps.SLOTS[:-1]:
         left = [token for token in corps.Token if token not in used]
-        t.press(*ring_moves(0, left.index(key.answer(slot)), len(left), Button.UP,
-                            Button.DOWN), Button.PRESS)
+        t.press(*wheel_moves(left.index(key.answer(slot)), len(left), KEY_WHEEL), Button.PRESS)
         used.append(key.answer(slot))
 
 
@@ -141,7 +156,7 @@ def corps_key(seed: int) -> tuple[int, int]:
     assert t.screen is CorpsScreen.SEAL_PIN, t.lines
     entered = len(t.frames) - start
     for press in pin_presses("4711"):
-        t.press({"up": Button.UP, "down": Button.DOWN, "ok": Button.PRESS}[press])
+        t.press(Button.PRESS if press == "ok" else Button(press))
     assert t.screen is CorpsScreen.SEALED, t.lines
     return entered, len(t.frames) - start
 
