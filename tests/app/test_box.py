@@ -82,6 +82,21 @@ def test_link_commands_run_the_timer(tmp_path: Path) -> None:
     assert [t["last_seconds"] for t in h.request("state")["timer"]["turns"]] == [[10.0], []]
 
 
+def test_hold_ok_on_home_is_the_links_timer_start(tmp_path: Path) -> None:
+    """One long press on the home menu starts the timer as last set, as timer.start does."""
+    held, sent = BoxHarness(tmp_path / "held"), BoxHarness(tmp_path / "sent")
+    for h in (held, sent):
+        assert h.request("timer.set", seconds=45)["ok"]
+        h.wait(1)
+    held.hold(Button.PRESS)
+    sent.request("timer.start")
+    for h in (held, sent):
+        h.wait(5)
+    assert held.lines == sent.lines and held.lines[1] == "0:40"
+    assert held.request("state")["timer"] == sent.request("state")["timer"]
+    assert held.link.events("timer.started") == sent.link.events("timer.started")
+
+
 def test_screen_command_returns_text_and_the_exact_picture(tmp_path: Path) -> None:
     h = BoxHarness(tmp_path)
     reply = h.request("screen")

@@ -71,6 +71,19 @@ def test_one_press_starts_the_timer_from_its_menu() -> None:
     assert t.lines[1] == "0:45"
 
 
+@pytest.mark.parametrize("downs", [0, 2, 5])
+def test_hold_ok_on_home_starts_the_timer_as_last_set_in_one_press(downs: int) -> None:
+    t = Table()
+    assert "hold OK: timer" in t.lines[-1]      # the home screen says so
+    t.press(*[DOWN] * downs, HOLD, OK)           # from any row, a game's too
+    assert t.app.state is Screen.TIMER and t.app.glass.phase is Phase.RUNNING
+    assert t.app.game is None and t.lines[1] == "1:00"
+    t.wait(10).press(OK, HOLD, OK)               # paused, reset: the timer's menu
+    t.press(DOWN, RIGHT, KEY2)                   # Time: 1:05, back home
+    t.press(HOLD, OK)
+    assert t.app.state is Screen.TIMER and t.lines[1] == "1:05"
+
+
 def test_pause_and_resume_with_one_press_each() -> None:
     t = open_timer(Table()).press(OK).wait(10)
     t.press(OK)

@@ -63,21 +63,21 @@ class Table(AppTable):
         return self.press(*[RIGHT] * (map_id - 1), DOWN, *([DOWN] if notebook else []), OK)
 
     def enter_key(self, key: AnswerKey) -> Table:
-        """The key holder: 'Enter on joystick', then each circle's token with up/down."""
+        """The key holder: 'Enter on joystick', then each circle's token with down (the
+        last circle takes the token left)."""
         self.press(OK)
         used: list[Token] = []
-        for slot in corps.SLOTS:
+        for slot in corps.SLOTS[:-1]:
             left = [t for t in Token if t not in used]
             self.press(*[DOWN] * left.index(key.answer(slot)), OK)
             used.append(key.answer(slot))
         return self
 
     def type_pin(self, pin: str = PIN) -> Table:
-        for i, digit in enumerate(pin):
-            self.press(*([UP] * int(digit) if digit != "0" else [UP, DOWN]))
-            if i < len(pin) - 1:
-                self.press(RIGHT)
-        return self.press(OK)
+        """Each digit turned up from 0 on the pad's wheel, then OK keeps it and goes on."""
+        for digit in pin:
+            self.press(*[UP] * int(digit), OK)
+        return self
 
     def go_to(self, slot: int) -> Table:
         here = self.game.session.cursor_slot

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from flow.corps.corps_table import DOWN, HOLD, OK, UP, B, Table, shuffled_key
+from flow.corps.corps_table import DOWN, HOLD, LEFT, OK, RIGHT, UP, B, Table, shuffled_key
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.paths import ENV_CONFIG_DIR
 from fogkeeper.rules import corps
@@ -64,6 +64,32 @@ def test_joystick_entry_goes_back_a_circle_and_offers_only_unused_tokens() -> No
     assert (entry.slot, entry.current) == (1, Token.TIPI) and t.lines[1].startswith("Circle 1")
     t.press(B)
     assert t.screen is C.KEY_MENU and t.game.session.key_entry is None
+
+
+def test_left_and_right_turn_the_token_wheel_by_three_and_b_goes_back() -> None:
+    t = Table().open_corps().choose(2).press(OK)
+    entry = t.game.session.key_entry
+    assert entry is not None and entry.current is Token.WATER
+    t.press(RIGHT)
+    assert (entry.slot, entry.current) == (1, Token.MUD)
+    t.press(LEFT, LEFT)     # wraps round the nine: Water, then Food
+    assert (entry.slot, entry.current) == (1, Token.FOOD)
+    t.press(OK, LEFT)       # circle 2: three back from Water among the eight left
+    assert (entry.slot, entry.current) == (2, Token.SKULL)
+    t.press(B)
+    assert (entry.slot, entry.current) == (1, Token.FOOD)
+
+
+def test_ok_on_circle_8_ends_the_entry_with_the_token_left_on_circle_9() -> None:
+    t = Table().open_corps().choose(2).press(OK)
+    t.press(*[OK] * 7)
+    assert t.lines[1].startswith("Circle 8") and t.screen is C.KEY_SLOT
+    t.press(DOWN, OK)       # Flower on 8: Mushroom, the one left, goes on 9
+    assert t.screen is C.SEAL_PIN
+    chapter = t.game.session.chapter
+    assert chapter.key == corps.AnswerKey(2, (*list(Token)[:7], Token.FLOWER, Token.MUSHROOM))
+    t.type_pin()
+    assert t.screen is C.SEALED and corps.is_sealed(t.game.session.chapter)
 
 
 def test_a_key_over_the_link_moves_the_waiting_screen_on() -> None:

@@ -104,6 +104,30 @@ def test_g6_is_the_guardians_choice_behind_the_pin(row: int, laid_down: bool) ->
     assert (t.lines[1] == "Laid down") is laid_down
 
 
+def test_a_laid_down_investigator_is_not_offered_explore_or_move() -> None:
+    t = FogsiteTable().set_up(balancing=("G6",))
+    t.session.running = replace(t.session.running, guardian=Cell.parse("A2"))
+    t.press("ok").lock().press("ok", "ok", "ok")   # G6: lay down
+    t.lay("R", (0, 1), (0, 2))
+    t.press("ok").menu_to("Move").press("ok", "down", "down", "ok")
+    assert t.lines[1] == "Laid down"
+    t.press("ok")
+    offered = rows(t)
+    assert t.stage == "actions" and offered[-1] == "End turn", offered
+    assert not any(row.startswith(("Explore", "Move")) for row in offered), offered
+    t.press("ok")                                   # the top row: a Relic, never Explore
+    assert t.stage != "explore"
+
+
+def test_the_choose_screen_opens_on_the_first_investigator_still_to_play() -> None:
+    t = team_turn()
+    assert t.lines[1].startswith("> RED")
+    t.press("ok").menu_to("End turn").press("ok")
+    assert t.shows("RED: done") and t.lines[2].startswith("> GREEN")
+    t.press("ok")                                   # one OK: GREEN plays, no "Already played"
+    assert t.stage == "actions" and t.session.acting is Colour.GREEN
+
+
 def test_relic_07_takes_tiles_copied_from_teammates_on_the_box() -> None:
     t = hold(team_turn(), "R", 7)
     t.press("ok").menu_to("Use Relic").press("ok", "ok")

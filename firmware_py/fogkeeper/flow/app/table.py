@@ -44,6 +44,8 @@ TRANSITIONS: list[dict[str, object]] = [
     # OK on the home menu: open_chosen fires the trigger of the entry under the cursor
     {"trigger": "ok", "source": S.HOME, "dest": None, "after": "open_chosen"},
     {"trigger": "open_timer", "source": S.HOME, "dest": S.TIMER_MENU},
+    # hold OK on the home menu: the timer as last set, running at once (the link's timer.start)
+    {"trigger": "hold_ok", "source": S.HOME, "dest": S.TIMER, "after": "start_glass"},
     {"trigger": "open_settings", "source": S.HOME, "dest": S.SETTINGS},
     {"trigger": "open_about", "source": S.HOME, "dest": S.ABOUT},
     {"trigger": "open_game", "source": [S.HOME, S.PIN_OFFER, *PIN_PADS], "dest": S.GAME},

@@ -51,9 +51,12 @@ def _keymap(app: App, now: float) -> Frame:
     return render_message(MessageView("Simulator keys", KEYMAP_LINES, "any key: go on  ^C quit"))
 
 
+HOME_HINT = "OK open  hold OK: timer"
+
+
 def _home(app: App, now: float) -> Frame:
     items = app.home.menu_items(HOME_LABELS.__getitem__, lambda item: _home_badge(app, item, now))
-    return render_menu(MenuView("fogkeeper", items, app.home.cursor, "OK open"))
+    return render_menu(MenuView("fogkeeper", items, app.home.cursor, HOME_HINT))
 
 
 def _home_badge(app: App, item: HomeEntry, now: float) -> str:

@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 
 SEAL_PIN_TITLE = "PIN to seal"
 UNSEAL_PIN_TITLE = "PIN to unseal"
+# the wheel of the tokens still free: up/down one, left/right three (it wraps), as the PIN's
+WHEEL_STEPS = {"down": 1, "up": -1, "right": 3, "left": -3}
+KEY_HINT = "^v 1 <> 3 OK next B back"
 
 
 class KeyWay(Enum):
@@ -63,7 +66,8 @@ def _whole(value: object) -> int:
 
 @dataclass
 class KeyEntry:
-    """The key holder's entry, one circle at a time; only tokens not used yet are offered.
+    """The key holder's entry, one circle at a time; only tokens not used yet are offered,
+    and the last circle takes the one token left (OK on circle 8 ends the entry).
 
     Lives on the box only (in the snapshot on its own disk), never in a public view. The
     tokens are a Secret: a screen that shows one is private (fogkeeper.secret).
@@ -93,7 +97,8 @@ class KeyEntry:
 
     @property
     def is_last(self) -> bool:
-        return self.slot == corps.SLOT_COUNT
+        """Whether this circle's token leaves no choice for the ones after it."""
+        return len(self.choices) <= 2
 
     def step(self, direction: int) -> None:
         self.choice = (self.choice + direction) % len(self.choices)
@@ -126,9 +131,11 @@ def start_entry(s: CorpsSession) -> None:
 
 
 def finish_entry(s: CorpsSession, context: GameContext) -> None:
-    """The last circle's token is kept and the key goes to the engine (unsealed still)."""
+    """The last circle with a choice is kept, the one token left goes to the circle after
+    it, and the key goes to the engine (unsealed still)."""
     assert s.key_entry is not None  # KEY_SLOT is entered with an entry
-    s.key_entry.confirm()
+    while s.key_entry.slot <= corps.SLOT_COUNT:
+        s.key_entry.confirm()
     entry, s.key_entry = s.key_entry, None
     s.attempt(context, lambda: corps.enter_key(s.chapter, entry.to_key()))
 

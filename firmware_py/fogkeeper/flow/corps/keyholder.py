@@ -47,7 +47,7 @@ class KeyHolder:
     def step_token(self) -> None:
         entry = self.flow.session.key_entry
         assert entry is not None  # KEY_SLOT is entered with an entry
-        entry.step(-1 if self.flow.last_trigger == Go.UP else 1)
+        entry.step(key_entry.WHEEL_STEPS[self.flow.last_trigger])
 
     def confirm_slot(self) -> None:
         flow = self.flow

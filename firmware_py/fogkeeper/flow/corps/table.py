@@ -130,11 +130,11 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": Go.BACK, "source": C.KEY_MENU, "dest": None, "after": "key_holder.leave_menu"},
     {"trigger": Go.BACK_TO_MODE, "source": C.KEY_MENU, "dest": C.MODE},
     {"trigger": Go.BACK, "source": C.KEY_WAIT, "dest": C.KEY_MENU},
-    {"trigger": [Go.UP, Go.DOWN], "source": C.KEY_SLOT, "dest": None,
+    # a circle's token on a wheel of those still free: up/down one, left/right three
+    {"trigger": [Go.UP, Go.DOWN, Go.LEFT, Go.RIGHT], "source": C.KEY_SLOT, "dest": None,
      "after": "key_holder.step_token"},
     {"trigger": Go.OK, "source": C.KEY_SLOT, "dest": None, "after": "key_holder.confirm_slot"},
-    {"trigger": [Go.BACK, Go.LEFT], "source": C.KEY_SLOT, "dest": None,
-     "after": "key_holder.previous_slot"},
+    {"trigger": Go.BACK, "source": C.KEY_SLOT, "dest": None, "after": "key_holder.previous_slot"},
     {"trigger": Go.DROP_KEY_ENTRY, "source": C.KEY_SLOT, "dest": C.KEY_MENU},
     # sealing (and unsealing) with the PIN; the pad says right, wrong or cancel
     {"trigger": PAD_KEYS, "source": PADS, "dest": None, "after": "key_holder.pad_input"},

@@ -111,7 +111,7 @@ def _key_slot(flow: CorpsFlow) -> Frame:
     entry = flow.session.key_entry
     assert entry is not None  # KEY_SLOT is entered with an entry
     return render_key_slot(f"Key, {_map(flow)}", entry.slot, entry.current.value,
-                           "^v token  OK next  B back")
+                           key_entry.KEY_HINT)
 
 
 def _key_wait(flow: CorpsFlow) -> Frame:

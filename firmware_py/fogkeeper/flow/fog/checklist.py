@@ -64,6 +64,12 @@ class Checklist(Part):
             return False
         return True
 
+    def open_on_start(self) -> None:
+        """A checklist kept from the last game opens on "Start game" when nothing in it must
+        change first (the same table again is one OK); else on its first row."""
+        if not problems(self.s.setup):
+            self.s.cursor = setup_rows(self.s.setup).index(START)
+
     def change_row(self, direction: int) -> None:
         """The checklist row under the cursor one choice on; rows it hides take the cursor
         no further than the last row left."""

@@ -73,8 +73,8 @@ class FogFlow:
         # missions are dealt from a stream of their own (``begin.deal_stream``)
         seed = context.seed if seed is None else seed
         chosen = seed if seed is not None else secrets.randbits(64)
-        self.s = Session(setup=load_preset(context.effects.load_preset(self.name)), seed=chosen,
-                         replay=seed is not None)
+        preset = context.effects.load_preset(self.name)
+        self.s = Session(setup=load_preset(preset), seed=chosen, replay=seed is not None)
         self.controls = Controls(self)
         self.checklist = Checklist(self)
         self.deal = Deal(self)
@@ -89,6 +89,8 @@ class FogFlow:
                                transitions=bind_rows(self, expand(TRANSITIONS), "FOG"),
                                initial=F.SETUP, queued=True, ignore_invalid_triggers=True,
                                auto_transitions=False, model_attribute="screen")
+        if preset is not None:   # the last game's checklist: "Start game" is one OK away
+            self.checklist.open_on_start()
         # the part that takes a screen's presses first (``Controls.press``)
         self.presses: dict[FogScreen, Callable[[str], bool]] = {
             F.SETUP: self.checklist.setup_key, F.VALUES: self.checklist.values_key,

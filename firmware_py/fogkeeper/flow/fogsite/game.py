@@ -128,8 +128,9 @@ class FogsiteFlow:
         self.end.see_maze()
 
     def reset_cursor(self) -> None:
-        """Every new screen starts its menu at the top."""
-        self.session.cursor = 0
+        """Every new screen starts its menu at the top; the choose screen on the first
+        Investigator still to play (never on one who is done)."""
+        self.session.cursor = self.team.first_to_play() if self.state is S.CHOOSE else 0
 
     def onward(self) -> None:
         """Where play goes after an answer, a report or a turn: the engine's phase decides."""

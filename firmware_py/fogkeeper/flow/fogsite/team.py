@@ -85,8 +85,19 @@ class TeamTurn:
 
     # ---- menus -------------------------------------------------------------------------------
     def actions(self) -> tuple[TeamAction, ...]:
-        two_player = self.flow.session.facts().two_player
-        return tuple(a for a in TeamAction if not (a is TeamAction.GIVE and two_player))
+        """What the acting Investigator may do: a token laid down (B-S19) no longer explores
+        or moves, so neither is offered."""
+        facts = self.flow.session.facts()
+        down = facts.seat(self.flow.session.acting).status is InvestigatorStatus.DOWN
+        walks = (TeamAction.EXPLORE, TeamAction.MOVE)
+        return tuple(a for a in TeamAction if not (a is TeamAction.GIVE and facts.two_player)
+                     and not (down and a in walks))
+
+    def first_to_play(self) -> int:
+        """The choose screen's row to open on: the first Investigator still to play."""
+        seats = self.flow.session.facts().seats
+        return next((i for i, seat in enumerate(seats)
+                     if seat.status is InvestigatorStatus.ACTIVE), 0)
 
     def others(self) -> tuple[Colour, ...]:
         session = self.flow.session

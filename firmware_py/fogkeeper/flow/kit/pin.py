@@ -14,6 +14,9 @@ from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.screens import render_digits
 
 WRONG_PIN_TITLE = "Wrong PIN, again"
+# the wheel a digit is picked on: up/down one on, left/right three (it wraps round 0-9)
+WHEEL_STEPS = {"up": 1, "down": -1, "right": 3, "left": -3}
+PAD_HINT = "^v 1  <> 3  OK next"
 
 
 class PinAnswer(StrEnum):
@@ -26,7 +29,10 @@ class PinAnswer(StrEnum):
 
 @dataclass
 class PinPad:
-    """Up/down set the digit under the cursor, left/right move, OK goes on, B cancels.
+    """Each digit is picked on a wheel of 0-9 and confirmed at once: up/down turn it by one,
+    left/right by three (every digit is at most three presses from 0, most one or two), OK
+    keeps it and goes on to the next (the last one: done). B goes back one digit; on the
+    first it cancels.
 
     Only the digit being set is ever drawn; the others show as ``*`` so that a glance at
     the screen from across the table gives nothing away.
@@ -48,16 +54,14 @@ class PinPad:
 
     def handle(self, trigger: str) -> str | None:
         """Feed one trigger; returns the digits when entered, "" when cancelled, else None."""
-        if trigger in ("up", "down"):
+        if trigger in WHEEL_STEPS:
             current = self.digits[self.cursor]
-            step = 1 if trigger == "up" else -1
-            self.digits[self.cursor] = ((current or 0) + step) % 10
-        elif trigger == "left":
-            self.cursor = max(0, self.cursor - 1)
-        elif trigger == "right":
-            self.cursor = min(self.length - 1, self.cursor + 1)
-        elif trigger == "back":
+            self.digits[self.cursor] = ((current or 0) + WHEEL_STEPS[trigger]) % 10
+        elif trigger == "back" and self.cursor == 0:
             return ""
+        elif trigger == "back":   # the digit left behind is unset: OK comes back to it
+            self.digits[self.cursor] = None
+            self.cursor -= 1
         elif trigger == "ok":
             return self._confirm()
         elif trigger == "hold_ok" and self.shortest and self.entered >= self.shortest:
@@ -97,7 +101,7 @@ class PinPad:
             whole = math.ceil(wait_seconds)
             title = f"Wait {whole // 60}:{whole % 60:02d} to try"
             return render_digits(title, tuple(self.digits), self.cursor, "B cancel")
-        hint = "OK next  hold OK: done" if self.shortest else "^v digit  OK next  B back"
+        hint = "OK next  hold OK: done" if self.shortest else PAD_HINT
         return render_digits(self.title, tuple(self.digits), self.cursor, hint)
 
 
