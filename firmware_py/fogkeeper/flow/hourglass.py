@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from transitions import Machine
 
+from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.time_control import (
+    MOST_PLAYERS,
     Mode,
     OnFlag,
     PlayerClock,
@@ -24,6 +26,7 @@ from fogkeeper.flow.time_control import (
     spend,
     time_to_flag,
 )
+from fogkeeper.schema import Field
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
@@ -60,11 +63,44 @@ def resumed(glass: dict[str, Any], wall_now: float) -> dict[str, Any]:
     saved_at = glass.get(SAVED_AT_WALL)
     if not isinstance(saved_at, int | float):
         return glass
+    if "clocks" in glass:
+        return _bank_resumed(glass, max(0.0, wall_now - saved_at))
     left = float(glass["left_seconds"])
     gone = min(max(0.0, wall_now - saved_at), left)
     aged = {key: value for key, value in glass.items() if key != SAVED_AT_WALL}
     aged["left_seconds"] = round(left - gone, 3)
     return aged
+
+
+def _bank_resumed(glass: dict[str, Any], gone: float) -> dict[str, Any]:
+    """A bank turn that ran when saved, with ``gone`` more seconds used (up to the flag
+    when the clock stops there); every other bank is as saved. Checked by the loader
+    first; one that does not read is left as it is, for the loader to refuse by name."""
+    try:
+        control = TimeControl.from_json(glass["control"])
+        clock = PlayerClock.from_json(glass["clocks"][glass["player"]])
+        used = float(glass["used_seconds"])
+    except (KeyError, IndexError, TypeError, ValueError, FogkeeperError):
+        return glass
+    used += gone
+    if control.on_flag is OnFlag.STOP:
+        used = min(used, max(float(glass["used_seconds"]), time_to_flag(control, clock)))
+    aged = {key: value for key, value in glass.items() if key != SAVED_AT_WALL}
+    aged["used_seconds"] = round(used, 3)
+    aged["left_seconds"] = round(max(0.0, spend(control, clock, used).left), 3)
+    return aged
+
+
+# the players' names, as ``timer.set`` takes them and the session file keeps them: short
+# enough for the clock's status line, printable, one a player at most
+NAME_CHARACTERS = 10
+NAMES = Field("names", list, None, most=MOST_PLAYERS, items=Field(
+    "name", str, most=NAME_CHARACTERS, check=lambda n: n == "" or (n.isprintable() and
+                                                                  n.strip() == n),
+    allowed=f"printable text of at most {NAME_CHARACTERS} characters, no space at "
+            "either end"),
+    doc=f"up to 8 names of at most {NAME_CHARACTERS} characters, shown instead of P1..P8 "
+        "(\"\" keeps P<n>); [] for none")
 
 
 class TurnsJson(TypedDict):

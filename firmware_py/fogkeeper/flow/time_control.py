@@ -49,6 +49,8 @@ class OnFlag(StrEnum):
 
 MOST_BANK = 5999    # 99:59, the widest time the big type holds
 MOST_PLAYERS = 8
+# the banks the Timer's menu steps through (any other over the link)
+BANK_STEPS = (60, 120, 180, 300, 600, 900, 1200, 1500, 1800, 2700, 3600, 5400)
 
 CONTROL = Schema.of(
     Field("mode", Mode, ABSENT, doc="`glass`, `bank`, `byoyomi` or `hourglass` (two "
@@ -109,6 +111,38 @@ class TimeControl:
         if self.mode is Mode.HOURGLASS and players != 2:
             return "argument 'mode' hourglass is for 2 players (set players to 2)"
         return None
+
+    def fitted(self, players: int) -> TimeControl:
+        """This control for ``players`` players: handicap banks for another count are
+        dropped (each gets ``bank_seconds``), and hourglass becomes bank past two."""
+        control = self
+        if control.banks and len(control.banks) != players:
+            control = replace(control, banks=())
+        if control.mode is Mode.HOURGLASS and players != 2:
+            control = replace(control, mode=Mode.BANK)
+        return control
+
+    def stepped(self, item: str, direction: int, players: int) -> TimeControl:
+        """The control with one of the Timer menu's values stepped: ``mode`` to the next
+        (hourglass only for two players), ``bank`` through BANK_STEPS, ``extra`` the
+        mode's second number (bank: the increment; byo-yomi: the period)."""
+        if item == "mode":
+            modes = [m for m in Mode if m is not Mode.HOURGLASS or players == 2]
+            at = modes.index(self.mode) if self.mode in modes else 0
+            return replace(self, mode=modes[(at + direction) % len(modes)])
+        if item == "bank":
+            steps = [s for s in BANK_STEPS if (s > self.bank_seconds if direction > 0
+                                                else s < self.bank_seconds)]
+            bank = (min(steps) if direction > 0 else max(steps)) if steps else (
+                BANK_STEPS[0] if direction > 0 else BANK_STEPS[-1])
+            return replace(self, bank_seconds=bank, banks=())
+        if self.mode is Mode.BYOYOMI:
+            seconds = max(5, min(120, self.period_seconds + 5 * direction))
+            return replace(self, period_seconds=seconds)
+        if self.mode is Mode.BANK:
+            return replace(self, increment_seconds=max(0, min(60, self.increment_seconds
+                                                              + direction)))
+        return self
 
     def with_changes(self, given: dict[str, Any]) -> TimeControl:
         """This control with the keys ``CONTROL.read`` returned put in."""
