@@ -147,6 +147,8 @@ class TimeControl:
     def with_changes(self, given: dict[str, Any]) -> TimeControl:
         """This control with the keys ``CONTROL.read`` returned put in."""
         changes = dict(given)
+        if "bank_seconds" in changes and "banks" not in changes:
+            changes["banks"] = ()  # one bank for all given: the handicap is over
         if "banks" in changes:
             changes["banks"] = tuple(changes["banks"])
         return replace(self, **changes)
