@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper import PROTOCOL_VERSION, __version__
@@ -25,7 +26,8 @@ from fogkeeper.errors import FogkeeperError, describe_bug
 from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.game import GAMES, judge_pin
-from fogkeeper.flow.hourglass import Phase
+from fogkeeper.flow.hourglass import NAMES, Phase
+from fogkeeper.flow.time_control import CONTROL, Mode
 from fogkeeper.link.catalogue import Args, Command, by_name
 from fogkeeper.link.protocol import (
     ErrorCode,
@@ -152,13 +154,23 @@ class Commands:
         app = self.box.app
         glass = app.glass
         now = self.box.clock()
+        players = range(glass.times.players)
+        banked = glass.banked
         return {
             "state": app.state.value,
             "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
                       "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
                       "players": glass.times.players, "visual_only": app.visual_only,
                       "first": glass.first + 1, "round": glass.round,
-                      "can_undo": glass.can_undo, "turns": glass.times.to_json()},
+                      "can_undo": glass.can_undo, "turns": glass.times.to_json(),
+                      "mode": glass.control.mode.value,
+                      "names": [glass.name(p) for p in players],
+                      "banks": [round(glass.bank_left(p, now), 2) for p in players]
+                      if banked else None,
+                      "periods_left": [glass.periods_left(p, now) for p in players]
+                      if glass.control.mode is Mode.BYOYOMI else None,
+                      "flagged": [p + 1 for p in sorted(glass.flagged)],
+                      "control": glass.control.to_json()},
             "settings": app.settings.to_json(),
             "game": None if app.game is None else {"name": app.game.name,
                                                     **app.game.public_state()},
@@ -185,6 +197,9 @@ class Commands:
         app, glass = self.box.app, self.box.app.glass
         if glass.phase is Phase.RUNNING:
             raise _NotNow("the timer is already running")
+        if glass.banked and args["seconds"] is not None:
+            raise LinkError(ErrorCode.BAD_ARGS, "argument 'seconds' is the glass's; in "
+                            f"{glass.control.mode.value} mode set the banks with timer.set")
         seconds = args["seconds"] or glass.duration_seconds
         if glass.phase is Phase.PAUSED:
             glass.reset()
@@ -194,9 +209,13 @@ class Commands:
 
     def _timer_reply(self) -> Result:
         glass = self.box.app.glass
-        return {"phase": glass.phase.value, "player": glass.player + 1,
-                "seconds_left": round(glass.remaining(self.box.clock()), 2),
-                "round": glass.round}
+        now = self.box.clock()
+        reply: Result = {"phase": glass.phase.value, "player": glass.player + 1,
+                         "seconds_left": round(glass.remaining(now), 2), "round": glass.round}
+        if glass.banked:
+            reply["banks"] = [round(glass.bank_left(p, now), 2)
+                              for p in range(glass.times.players)]
+        return reply
 
     def _expect_phase(self, phase: Phase) -> None:
         self._timer_free()
@@ -235,19 +254,53 @@ class Commands:
         app, glass = self.box.app, self.box.app.glass
         if glass.phase in (Phase.RUNNING, Phase.PAUSED):
             raise _NotNow("reset the timer before changing it")
+        # everything is checked before anything changes: a refused timer.set changes nothing
+        players = args["players"] or glass.times.players
+        given = {key: args[key] for key in CONTROL.by_key if key in args}
+        control = glass.control.with_changes(given)
+        fitted = control.fitted(players)  # what was not given follows the player count
+        control = replace(control, banks=control.banks if "banks" in given else fitted.banks,
+                          mode=control.mode if "mode" in given else fitted.mode)
+        problem = control.problem(players)
+        if problem is not None:
+            raise LinkError(ErrorCode.BAD_ARGS, problem)
+        first = args["first"]
+        if first is not None and first > players:
+            raise LinkError(ErrorCode.BAD_ARGS, "argument 'first' must be one of the "
+                            f"{players} players")
         if args["seconds"] is not None:
             glass.set_duration(args["seconds"])
         if args["players"] is not None:
             app.set_players(args["players"])
-        if args["first"] is not None:
-            if args["first"] > glass.times.players:
-                raise LinkError(ErrorCode.BAD_ARGS, "argument 'first' must be one of the "
-                                f"{glass.times.players} players")
-            glass.set_first(args["first"] - 1)
+        if control != glass.control:
+            glass.set_control(control)
+        if first is not None:
+            glass.set_first(first - 1)
+        if args["names"] is not None:
+            glass.names = tuple(args["names"])
         if args["visual_only"] is not None:
             app.visual_only = args["visual_only"]
         return {"seconds": glass.duration_seconds, "players": glass.times.players,
-                "visual_only": app.visual_only, "first": glass.first + 1}
+                "visual_only": app.visual_only, "first": glass.first + 1,
+                "names": [glass.name(p) for p in range(glass.times.players)],
+                "control": glass.control.to_json()}
+
+    def timer_stats(self, args: Args) -> Result:
+        """Each player's turns in a few numbers, the same size however long the session."""
+        glass = self.box.app.glass
+        now = self.box.clock()
+        players = []
+        for player in range(glass.times.players):
+            turns = glass.times.of(player)
+            players.append({
+                "player": player + 1, "name": glass.name(player), "turns": turns.count,
+                "total_seconds": turns.total, "mean_seconds": round(turns.mean, 2),
+                "longest_seconds": turns.longest,
+                "last_seconds": turns.last[-1] if turns.last else None,
+                "overtime_seconds": turns.overtime,
+                "bank_seconds": round(glass.bank_left(player, now), 2) if glass.banked
+                else None})
+        return {"mode": glass.control.mode.value, "round": glass.round, "players": players}
 
     # ---- games ---------------------------------------------------------------------------
     def game_start(self, args: Args) -> Result:
@@ -289,7 +342,7 @@ class Commands:
 
 
 SECONDS = Field("seconds", int, None, low=5, high=3600,
-                doc="5-3600 (default: the set time)")
+                doc="the glass, 5-3600 (default: the set time)")
 _ON_OFFER = "`not_now` during a resume offer"
 
 BOX_COMMANDS: tuple[Command[Commands], ...] = (
@@ -310,15 +363,20 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
                   "so"),
     Command("state", Commands.state, read_only=True,
             reply="`state`, `timer` {`phase`, `seconds_left`, `duration_seconds`, `player`, "
-                  "`players`, `visual_only`, `turns`}, `settings`, `game` (the running "
+                  "`players`, `visual_only`, `first`, `round`, `can_undo`, `turns`, "
+                  "`mode`, `names`, `banks` (seconds each player's clock shows, negative in "
+                  "overtime; null for the glass), `periods_left` (byo-yomi, else null), "
+                  "`flagged` (players whose flag fell), `control`}, `settings`, `game` "
+                  "(the running "
                   "game's public view or null), `home`; `turns` has one entry a player (the "
                   "first is P1): {`count`, `total_seconds`, `mean_seconds`, "
                   "`longest_seconds`, `last_seconds` (that player's last 10 turns, oldest "
                   "first)} for the session, the same few bytes however long it runs"),
     Command("timer.start", Commands.timer_start, Schema.of(SECONDS),
-            reply="`phase`, `player`, `seconds_left`; shows the timer",
+            reply="`phase`, `player`, `seconds_left`, `round`, and in a bank mode `banks` "
+                  "(seconds each player's clock shows); shows the timer",
             refused="`not_now` (already running, a resume offer is pending, or a game "
-                    "runs), `bad_args`"),
+                    "runs), `bad_args` (also `seconds` in a bank mode)"),
     Command("timer.pause", Commands.timer_pause, reply="as `timer.start`",
             refused="`not_now` unless running"),
     Command("timer.resume", Commands.timer_resume, reply="as `timer.start`",
@@ -328,20 +386,32 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
             refused=_ON_OFFER),
     Command("timer.undo", Commands.timer_undo,
             reply="takes back the last `timer.next` (or B): the previous player's turn goes "
-                  "on with the time it had, its turn off the record; as `timer.start`",
+                  "on with the time it had, its turn off the record (in a bank mode every "
+                  "bank as at the switch: the increment taken back, the time since given "
+                  "back); as `timer.start`",
             refused="`not_now` when there is no switch to take back (one, before a reset)"),
     Command("timer.reset", Commands.timer_reset,
-            reply="back to a full glass, timer menu; the turn times stay (a long press on "
+            reply="back to a full glass (in a bank mode every bank full, the start player "
+                  "to play: a new game), timer menu; the turn times stay (a long press on "
                   "the Turn times screen clears them)",
             refused=_ON_OFFER),
     Command("timer.set", Commands.timer_set, Schema.of(
-        Field("seconds", int, None, low=5, high=3600, doc="5-3600"),
+        Field("seconds", int, None, low=5, high=3600, doc="the glass, 5-3600"),
         Field("players", int, None, low=1, high=8, doc="1-8"),
         Field("visual_only", bool, None, doc="true or false"),
         Field("first", int, None, low=1, high=8, doc="the start player, 1-8 (rounds count "
-                                                     "from their turn)")),
-        reply="the four values (give any of them)",
-        refused="`not_now` while counting or paused, `bad_args`"),
+                                                     "from their turn)"),
+        NAMES, *CONTROL),
+        reply="`seconds`, `players`, `visual_only`, `first`, `names` (one a player, P<n> "
+              "where none is set), `control` (every mode value); give any of them: a new "
+              "mode or bank fills every bank again for a new game",
+        refused="`not_now` while counting or paused, `bad_args` (also `banks` not one a "
+                "player, `hourglass` not for 2 players); nothing changes"),
+    Command("timer.stats", Commands.timer_stats, read_only=True,
+            reply="`mode`, `round`, `players`: one a player {`player`, `name`, `turns`, "
+                  "`total_seconds`, `mean_seconds`, `longest_seconds`, `last_seconds` "
+                  "(null before a turn), `overtime_seconds`, `bank_seconds` (null for the "
+                  "glass)}; the same size however long the session"),
     Command("game.start", Commands.game_start, Schema.of(
         Field("game", str, most=32, doc="a game that is `ready`")),
         reply="`screen`, `game`",

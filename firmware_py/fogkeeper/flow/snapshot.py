@@ -7,7 +7,9 @@ from typing import Any
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.app import MENUS, App, Screen
 from fogkeeper.flow.game import GameFlow
-from fogkeeper.flow.hourglass import GlassSnapshot, Phase, PlayerTurns
+from fogkeeper.flow.hourglass import NAMES, GlassSnapshot, Phase, PlayerTurns
+from fogkeeper.flow.time_control import CLOCK, PlayerClock, TimeControl
+from fogkeeper.schema import SchemaError
 
 FORMAT = "fogkeeper-session"
 VERSION = 2
@@ -49,7 +51,10 @@ def describe(screen: Screen, glass: GlassSnapshot, game: str | None = None) -> s
         return f"a game of {game}"
     if glass["phase"] != Phase.READY.value or _any_turns(glass):
         left = round(glass["left_seconds"])
-        return f"timer P{glass['player'] + 1} {left // 60}:{left % 60:02d} {glass['phase']}"
+        names = glass.get("names", [])
+        player = glass["player"]
+        who = names[player] if player < len(names) and names[player] else f"P{player + 1}"
+        return f"timer {who} {left // 60}:{left % 60:02d} {glass['phase']}"
     return screen.value.replace("_", " ")
 
 
@@ -96,7 +101,9 @@ def _check_glass(glass: object) -> None:
     if not (isinstance(duration, int) and 1 <= duration <= 3600):
         raise _bad("hourglass.duration_seconds")
     left = glass.get("left_seconds")
-    _expect(isinstance(left, int | float) and 0 <= left <= duration, "hourglass.left_seconds")
+    most = CLOCK.by_key["bank_seconds"].high if "control" in glass else duration
+    _expect(isinstance(left, int | float) and 0 <= left <= (most or duration),
+            "hourglass.left_seconds")
     turns = glass.get("turn_times")
     if not (isinstance(turns, list) and 1 <= len(turns) <= 8 and all(
             _is_turns(t) for t in turns)):
@@ -111,6 +118,41 @@ def _check_glass(glass: object) -> None:
             and 0 <= first < len(turns), "hourglass.first")
     _expect(isinstance(round_no, int) and not isinstance(round_no, bool)
             and 1 <= round_no <= 10**9, "hourglass.round")
+    _check_names(glass.get("names", []))
+    if "control" in glass:
+        _check_banks(glass, len(turns))
+
+
+def _check_names(names: object) -> None:
+    try:
+        NAMES.read(names)
+    except SchemaError:
+        raise _bad("hourglass.names") from None
+
+
+def _check_banks(glass: dict[str, Any], players: int) -> None:
+    """A bank mode's control, every player's clock, the turn's seconds, the flagged."""
+    try:
+        control = TimeControl.from_json(glass["control"])
+    except (SchemaError, TypeError):
+        raise _bad("hourglass.control") from None
+    _expect(control.banked and control.problem(players) is None, "hourglass.control")
+    clocks = glass.get("clocks")
+    if not (isinstance(clocks, list) and len(clocks) == players):
+        raise _bad("hourglass.clocks")
+    for i, saved in enumerate(clocks):
+        if not isinstance(saved, dict):
+            raise _bad(f"hourglass.clocks[{i}]")
+        try:
+            PlayerClock.from_json(saved)
+        except SchemaError:
+            raise _bad(f"hourglass.clocks[{i}]") from None
+    used = glass.get("used_seconds")
+    _expect(_seconds(used) and used <= 7 * 86400, "hourglass.used_seconds")  # type: ignore[operator]
+    flagged = glass.get("flagged")
+    _expect(isinstance(flagged, list) and all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < players for p in flagged),
+        "hourglass.flagged")
 
 
 def _is_turns(turns: object) -> bool:
@@ -168,6 +210,9 @@ def restore_quiet(app: App, saved: dict[str, Any]) -> None:
     app.visual_only = saved["visual_only"]
     app.glass.set_duration(glass["duration_seconds"])
     app.set_players(len(glass["turn_times"]))
+    app.glass.names = tuple(glass.get("names", ()))
+    if "control" in glass:
+        app.glass.set_control(TimeControl.from_json(glass["control"]))
     app.place_cursors(saved["cursors"])
 
 

@@ -50,7 +50,24 @@ class CountdownView:
     expired: bool = False   # the words TIME UP in big type: never mistaken for the warning
 
 
+@dataclass(frozen=True)
+class ClockView:
+    """A game clock's screen: the running player's name and clock large, the others small."""
+
+    name: str               # the running player's name (P1..P8 when none is set)
+    left: int               # the seconds its clock shows, negative in overtime
+    corner: str             # e.g. "round 3", "3x0:30 left", "delay 2"
+    others: tuple[str, ...]  # "Bob 4:12", ... the next players in turn order
+    hint: str
+    paused: bool = False
+    flashing: bool = False  # a warning second (the glass's flash)
+    flag: bool = False      # the flag fell and the clock stopped: the word FLAG, big
+    overtime: bool = False  # the flag fell and the clock counts on: inverted, -0:12
+
+
 def mm_ss(seconds: int) -> str:
+    if seconds < 0:
+        return "-" + mm_ss(-seconds)
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
@@ -132,18 +149,54 @@ def render_countdown(view: CountdownView) -> Frame:
     image, draw = d.blank()
     draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
-    if view.expired:
-        d.centred(draw, 13, big, EXPIRED_SIZE, stroke=1)
-    else:
-        d.centred(draw, 9, big, d.BIG, stroke=1)
-    if view.paused:
-        for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
-            draw.rectangle((left, 14, left + 4, 39), fill=1)
+    _big_clock(draw, big, 9, word=view.expired, paused=view.paused)
     d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
     return Frame(image, (view.status, big, view.hint))
+
+
+def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, word: bool = False,
+               paused: bool = False) -> None:
+    """The clock's time in the big type (a word such as TIME UP a little smaller, lower),
+    with the pause sign beside it: the glass and the game clock draw their time alike."""
+    if word:
+        d.centred(draw, top + 4, text, EXPIRED_SIZE, stroke=1)
+    else:
+        size = d.size_to_fit(text, d.WIDTH - 2, (d.BIG, 28, 24))
+        d.centred(draw, top + (d.BIG - size) // 2, text, size, stroke=1)
+    if paused:
+        for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
+            draw.rectangle((left, top + 5, left + 4, top + 30), fill=1)
+
+
+def render_clock(view: ClockView) -> Frame:
+    """A game clock (a bank mode): the running player's name large at the top, its clock
+    big, the other players' clocks in a small line under it, a hint.
+
+    The flag reads from across the table: with the clock stopped, the word FLAG big on a
+    steady inverted screen; counting on, the overtime (-0:12) on a steady inverted screen
+    under FLAG and the name. A warning second flashes, as the glass does."""
+    image, draw = d.blank()
+    name = ("FLAG " if view.flag or view.overtime else "") + view.name
+    corner_width = d.text_width(view.corner, d.SMALL) if view.corner else 0
+    room = d.WIDTH - 4 - (corner_width + 4 if corner_width else 0)
+    size = d.size_to_fit(name, room, (d.BODY, d.SMALL))
+    # rows: the name's ink 2-11, the time's 14-40, the others' 42-51, the footer's line 52
+    draw.text((1, -1), d.fit(name, size, room), font=d.font(size), fill=1)
+    if view.corner:
+        draw.text((d.WIDTH - 1 - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
+    big = "FLAG" if view.flag else mm_ss(view.left)
+    _big_clock(draw, big, 7, word=view.flag, paused=view.paused)
+    others = "  ".join(view.others)
+    if others:
+        draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+    d.footer(draw, view.hint)
+    if view.flashing or view.flag or view.overtime:
+        image = d.invert(image)
+    return Frame(image, (name + (f"  {view.corner}" if view.corner else ""), big, others,
+                         view.hint))
 
 
 def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint: str) -> Frame:

@@ -32,7 +32,9 @@ class TimerItem(Enum):
     """The rows of the timer's menu."""
 
     START = "start"
+    MODE = "mode"
     TIME = "time"
+    EXTRA = "extra"     # the mode's second number: increment, byo-yomi period
     PLAYERS = "players"
     SOUND = "sound"
     TURN_TIMES = "turn_times"
@@ -40,7 +42,9 @@ class TimerItem(Enum):
 
 TIMER_LABELS = {
     TimerItem.START: "Start",
+    TimerItem.MODE: "Mode",
     TimerItem.TIME: "Time",
+    TimerItem.EXTRA: "Extra",
     TimerItem.PLAYERS: "Players",
     TimerItem.SOUND: "Sound",
     TimerItem.TURN_TIMES: "Turn times",

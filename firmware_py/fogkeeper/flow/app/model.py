@@ -215,6 +215,8 @@ class App:
             self.trigger("start_timer")
         elif chosen is TimerItem.TURN_TIMES:
             self.trigger("show_times")
+        elif chosen is TimerItem.TIME and self.glass.banked:
+            self._timer_option(+1)
         elif chosen is TimerItem.TIME:
             presets = sorted(self.config.timer.presets_seconds)
             bigger = [p for p in presets if p > self.glass.duration_seconds]
@@ -231,7 +233,22 @@ class App:
 
     def _timer_option(self, direction: int) -> None:
         chosen = self.timer_menu.chosen
-        if chosen is TimerItem.TIME:
+        glass = self.glass
+        stepped = {TimerItem.MODE: "mode", TimerItem.EXTRA: "extra"}.get(chosen)
+        if chosen is TimerItem.TIME and glass.banked:
+            stepped = "bank"
+        if chosen is TimerItem.PLAYERS and glass.banked:
+            stepped = "players"   # every bank starts again: not in the middle of a game
+        if stepped is not None:
+            if glass.phase in (Phase.RUNNING, Phase.PAUSED):
+                self.effects.sound("error")  # a game on the clock: reset it first
+                return
+            if stepped == "players":
+                self.set_players(max(1, min(8, glass.times.players + direction)))
+            else:
+                glass.set_control(glass.control.stepped(stepped, direction,
+                                                        glass.times.players))
+        elif chosen is TimerItem.TIME:
             seconds = self.glass.duration_seconds + 5 * direction
             self.glass.set_duration(max(5, min(3600, seconds)))
         elif chosen is TimerItem.PLAYERS:
@@ -243,7 +260,11 @@ class App:
     def set_players(self, players: int) -> None:
         """The timer's player count, from its menu or the link: the Turn times cursor stays on
         a player the timer still has."""
-        self.glass.set_players(players)
+        glass = self.glass
+        fitted = glass.control.fitted(players)
+        glass.set_players(players)
+        if fitted != glass.control:
+            glass.set_control(fitted)
         self.times_row = min(self.times_row, players - 1)
 
     # ---- the hourglass -----------------------------------------------------------------
@@ -289,12 +310,23 @@ class App:
         for event in events:
             if not self.visual_only:
                 countdown = event.kind == "warning" and event.seconds_left <= 5
-                self.effects.sound("countdown" if countdown else event.kind)
-            payload = {"seconds_left": event.seconds_left, "player": event.player + 1}
-            self.effects.emit(f"timer.{event.kind}", payload)
+                tune = {"flag": "expired", "period": "warning"}.get(event.kind, event.kind)
+                self.effects.sound("countdown" if countdown else tune)
+            self.effects.emit(f"timer.{event.kind}", self._timer_payload(event))
         if events:
             self.mark_changed()
         return events
+
+    def _timer_payload(self, event: TimerEvent) -> dict[str, object]:
+        """What the host hears of a timer event: the flag names the player and what the
+        clock does now; a byo-yomi period used up says how many are left."""
+        player = {"player": event.player + 1}
+        if event.kind == "flag":
+            return {**player, "name": self.glass.name(event.player),
+                    "on_flag": self.glass.control.on_flag.value}
+        if event.kind == "period":
+            return {**player, "periods_left": event.seconds_left}
+        return {"seconds_left": event.seconds_left, **player}
 
     def next_deadline(self, now: float) -> float | None:
         deadlines = [self.glass.next_deadline(now)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Callable
 from dataclasses import replace
@@ -12,15 +13,18 @@ from fogkeeper.flow.app.model import App
 from fogkeeper.flow.app.table import Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
+from fogkeeper.flow.time_control import Delay, Mode, OnFlag
 from fogkeeper.paths import config_dir
 from fogkeeper.secret import drawing
 from fogkeeper.ui.draw import Frame, scrolling
 from fogkeeper.ui.screens import (
+    ClockView,
     CountdownView,
     MenuItem,
     MenuView,
     MessageView,
     mm_ss,
+    render_clock,
     render_countdown,
     render_menu,
     render_message,
@@ -92,21 +96,43 @@ def _pin_pad(app: App, now: float) -> Frame:
                          else 0.0)
 
 
+# the Extra row's words in each mode: what it sets, and its hint
+EXTRA_ROW = {Mode.BANK: ("Increment", "<> 1s a turn"), Mode.BYOYOMI: ("Period", "<> 5s"),
+             Mode.GLASS: ("Extra", "none in glass"), Mode.HOURGLASS: ("Extra",
+                                                                      "none in hourglass")}
+
+
 def _timer_menu(app: App, now: float) -> Frame:
     glass = app.glass
-    values = {TimerItem.START: f"P{glass.player + 1}",
-              TimerItem.TIME: mm_ss(glass.duration_seconds),
+    control = glass.control
+    mode = control.mode
+    extra = {Mode.BANK: f"+{control.increment_seconds}s" + (
+                 f" {control.delay.value} {control.delay_seconds}s"
+                 if control.delay is not Delay.NONE and control.delay_seconds else ""),
+             Mode.BYOYOMI: f"{control.periods}x{mm_ss(control.period_seconds)}"
+             + (f" /{control.moves}" if control.moves > 1 else "")}.get(mode, "-")
+    bank = mm_ss(control.bank_seconds) + (" handicap" if control.banks else "")
+    values = {TimerItem.START: glass.name(glass.player), TimerItem.MODE: mode.value,
+              TimerItem.TIME: bank if glass.banked else mm_ss(glass.duration_seconds),
+              TimerItem.EXTRA: extra,
               TimerItem.PLAYERS: str(glass.times.players),
               TimerItem.SOUND: "visual" if app.visual_only else "on", TimerItem.TURN_TIMES: ""}
-    hints = {TimerItem.START: "OK start  B back", TimerItem.TIME: "<> 5s  OK preset",
+    hints = {TimerItem.START: "OK start  B back", TimerItem.MODE: "<> mode",
+             TimerItem.TIME: "<> bank" if glass.banked else "<> 5s  OK preset",
+             TimerItem.EXTRA: EXTRA_ROW[mode][1],
              TimerItem.PLAYERS: "<> players", TimerItem.SOUND: "<> sound/visual",
              TimerItem.TURN_TIMES: "OK show"}
+    labels = {**TIMER_LABELS, TimerItem.EXTRA: EXTRA_ROW[mode][0]}
+    if glass.banked:
+        labels[TimerItem.TIME] = "Bank"
     menu = app.timer_menu
-    items = menu.menu_items(TIMER_LABELS.__getitem__, values.__getitem__)
+    items = menu.menu_items(labels.__getitem__, values.__getitem__)
     return render_menu(MenuView("Timer", items, menu.cursor, hints[menu.chosen]))
 
 
 def _timer(app: App, now: float) -> Frame:
+    if app.glass.banked:
+        return _game_clock(app, now)
     glass = app.glass
     seconds = glass.shown_seconds(now)
     who = f"P{glass.player + 1} of {glass.times.players}"
@@ -129,6 +155,38 @@ def _timer(app: App, now: float) -> Frame:
                                           expired=glass.phase is Phase.EXPIRED))
 
 
+def _game_clock(app: App, now: float) -> Frame:
+    """A bank mode's screen: the running player's name and clock large, the others small."""
+    glass = app.glass
+    player, players = glass.player, glass.times.players
+    control = glass.control
+    seconds = glass.shown_seconds(now)
+    flagged = player in glass.flagged and glass.phase is not Phase.READY
+    corner = f"round {glass.round}" if players > 1 else ""
+    if glass.phase is Phase.RUNNING or glass.phase is Phase.PAUSED:
+        reading = glass.reading(now)
+        if reading.delay_left > 0:
+            corner = f"delay {math.ceil(reading.delay_left - 1e-9)}"
+        elif reading.in_period and not reading.flagged:
+            corner = f"{reading.clock.periods_left}x{mm_ss(control.period_seconds)}"
+    others = tuple(
+        f"{glass.name(other)} {mm_ss(math.ceil(glass.bank_left(other, now) - 1e-9))}"
+        + ("!" if other in glass.flagged else "")
+        for other in ((player + step) % players for step in range(1, players)))
+    running_hint = "B next  hold B: undo" if glass.can_undo else "OK pause  B next"
+    hint = {Phase.READY: "OK start", Phase.RUNNING: running_hint,
+            Phase.PAUSED: "OK go  hold OK: reset", Phase.EXPIRED: "B next  hold OK: reset",
+            }[glass.phase]
+    warn = glass.warn_at
+    flashing = glass.phase is Phase.RUNNING and not flagged and seconds in warn and (
+        seconds + 1 not in warn or seconds % 2 == 1)
+    return render_clock(ClockView(
+        glass.name(player), seconds, corner, others, hint,
+        paused=glass.phase is Phase.PAUSED, flashing=flashing,
+        flag=glass.phase is Phase.EXPIRED and flagged,
+        overtime=flagged and control.on_flag is OnFlag.COUNT))
+
+
 def _problem(app: App, now: float) -> Frame:
     title = app.problem_title or f"Can't start {HOME_LABELS[app.home.chosen]}"
     shown = app.problem.replace(f"{config_dir()}/", "config/")  # the screen is small
@@ -142,16 +200,30 @@ def _game(app: App, now: float) -> Frame:
 
 
 def _timer_times(app: App, now: float) -> Frame:
-    times = app.glass.times
-    items = []
-    for player in range(times.players):
-        turns = times.of(player)
-        plural = "s" if turns.count > 1 else ""
-        value = (f"{turns.count} turn{plural}, avg {mm_ss(round(turns.mean))}" if turns.count
-                 else "-")
-        items.append(MenuItem(f"P{player + 1}", value))
-    return render_menu(MenuView("Turn times", tuple(items), app.times_row,
-                                "B back  hold OK: clear"))
+    """One player's turns a page (up/down: the next): count, total, mean, longest, last,
+    and the overtime past the flag."""
+    glass = app.glass
+    times = glass.times
+    player = app.times_row
+    turns = times.of(player)
+    plural = "s" if turns.count != 1 else ""
+    lines: tuple[str, ...] = ("no turn yet",)
+    if turns.count:
+        lines = (f"{turns.count} turn{plural}, total {_seconds_words(turns.total)}",
+                 f"avg {_seconds_words(turns.mean)}  long {_seconds_words(turns.longest)}",
+                 f"last {_seconds_words(turns.last[-1])}"
+                 + (f"  over {_seconds_words(turns.overtime)}" if turns.overtime else ""))
+    corner = f"{player + 1}/{times.players}"
+    return render_message(MessageView(f"Turns {glass.name(player)} [{corner}]", lines,
+                                      "^v player  hold OK: clear"))
+
+
+def _seconds_words(seconds: float) -> str:
+    """A turn's length as the Turn times screen says it: 0:12, 1:03:20 past an hour."""
+    whole = round(seconds)
+    if whole >= 3600:
+        return f"{whole // 3600}:{mm_ss(whole % 3600).zfill(5)}"
+    return mm_ss(whole)
 
 
 RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
