@@ -275,7 +275,7 @@ def test_a_frame_of_the_wrong_size_is_a_programming_error() -> None:
         sink.push(Image.new("1", (64, 32)))
 
 
-def test_the_terminal_emulator_is_a_128x64_mono_device(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_terminal_screen_is_a_128x64_mono_device(monkeypatch: pytest.MonkeyPatch) -> None:
     # luma registers an exit hook that clears the terminal; keep pytest's terminal intact
     monkeypatch.setattr("atexit.register", lambda hook: hook)
     device = create_device("terminal", **BUS_ARGS)

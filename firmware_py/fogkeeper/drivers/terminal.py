@@ -27,20 +27,45 @@ def say_below(text: str) -> None:
 
 
 def terminal_device(*, rotate: int = 0, **_bus_unused: Any) -> Any:
-    # pygame greets on stdout at import, which would scribble over the drawn screen.
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from luma.emulator.device import asciiblock
+    """The simulator's screen as a luma device: luma.core's base device (the one its dummy
+    and the OLED controllers stand on), drawing each frame into this terminal."""
+    from luma.core.device import device
+    from luma.core.interface.serial import noop
 
-    class crisp_asciiblock(asciiblock):  # type: ignore[misc]  # luma names classes lowercase
+    class TerminalScreen(device):  # type: ignore[misc]  # luma.core has no type hints
         """Half-block art at a whole multiple of 128 columns, each row placed explicitly.
 
-        luma's own asciiblock stretches the picture to the terminal's width (blurred
-        letters) and relies on line wrapping (garbled in a wider terminal).
+        Contrast, show and hide act on the drawn picture (the panel's brightness), as a
+        real controller's commands would; no command reaches a bus.
         """
+
+        def __init__(self) -> None:
+            super().__init__(serial_interface=noop())
+            self.capabilities(WIDTH_PX, HEIGHT_PX, rotate, mode="1")
+            self._contrast = 1.0
+            self._last_image: Image.Image | None = None
+            _write("\x1b[2J")
+
+        def show(self) -> None:
+            self.contrast(0xFF)
+
+        def hide(self) -> None:
+            self.contrast(0x00)
+
+        def contrast(self, level: int) -> None:
+            """0-255, as the controllers take it; the last frame is drawn again at once."""
+            assert 0 <= level <= 255
+            self._contrast = level / 255.0
+            if self._last_image is not None:
+                self.display(self._last_image)
+
+        def terminal_size(self) -> tuple[int, int]:
+            """Columns and lines of the terminal the picture is drawn in (stdout's)."""
+            return os.get_terminal_size(sys.stdout.fileno())
 
         def display(self, image: Image.Image) -> None:
             self._last_image = image
-            lines, columns = self._terminal_size()[:2]
+            columns, lines = self.terminal_size()
             if columns < WIDTH_PX or lines < ROWS:
                 _write(f"\x1b[0m\x1b[2J\x1b[H(the box's screen needs a terminal of at least "
                        f"{WIDTH_PX} columns and {ROWS} lines; this one is {columns}x{lines}: "
@@ -59,8 +84,7 @@ def terminal_device(*, rotate: int = 0, **_bus_unused: Any) -> Any:
             """The terminal given back empty, its cursor at the top (no last frame left)."""
             _write("\x1b[0m\x1b[2J\x1b[H")
 
-    return crisp_asciiblock(width=WIDTH_PX, height=HEIGHT_PX, rotate=rotate, mode="1",
-                            transform="none", scale=1)
+    return TerminalScreen()
 
 
 def _write(text: str) -> None:
