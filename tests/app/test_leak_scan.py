@@ -136,7 +136,7 @@ def corps_script(key: AnswerKey) -> Script:
         scan.tap(DOWN, OK)   # a Fog chapter on map 1
         scan.tap(OK)         # the key holder types the key
         used: list[Token] = []
-        for slot in corps.SLOTS:
+        for slot in corps.SLOTS[:-1]:   # the last circle takes the one token left
             left = [token for token in Token if token not in used]
             scan.tap(*[DOWN] * left.index(key.answer(slot)), OK)
             used.append(key.answer(slot))

@@ -79,7 +79,7 @@ def test_hold_ok_on_home_starts_the_timer_as_last_set_in_one_press(downs: int) -
     assert t.app.state is Screen.TIMER and t.app.glass.phase is Phase.RUNNING
     assert t.app.game is None and t.lines[1] == "1:00"
     t.wait(10).press(OK, HOLD, OK)               # paused, reset: the timer's menu
-    t.press(DOWN, RIGHT, KEY2)                   # Time: 1:05, back home
+    t.press(DOWN, DOWN, RIGHT, KEY2)             # Time: 1:05, back home
     t.press(HOLD, OK)
     assert t.app.state is Screen.TIMER and t.lines[1] == "1:05"
 
