@@ -17,7 +17,6 @@ Usage: clock_modes.py [--seconds 30] [--turns 10 1000 100000]
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
@@ -27,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
 from box_process import TICKS, Running
+from common import Replies, quiet_config
 from fogkeeper.app.run import build
-from fogkeeper.config import parse_config
 from fogkeeper.link.protocol import MAX_LINE_BYTES, Request
 
 DIM_AFTER = 2
@@ -37,21 +36,6 @@ BANK = {"players": 4, "mode": "bank", "bank_seconds": 3000, "increment_seconds":
 SIZED = {"players": 8, "mode": "byoyomi", "bank_seconds": 5999, "periods": 5,
          "period_seconds": 30, "increment_seconds": 2,
          "names": ["Alice", "Bob", "Cyrano", "Dee", "Eve", "Fay", "Gus", "Hal"]}
-
-
-class Replies:
-    """Stands in for the serial link: keeps the replies the box sent (not its events)."""
-
-    def __init__(self) -> None:
-        self.lines: dict[int, bytes] = {}
-
-    def send(self, line: bytes, host: int | None = None) -> None:
-        sent = json.loads(line)
-        if "id" in sent:
-            self.lines[sent["id"]] = line
-
-    def close(self) -> None:
-        pass
 
 
 def cpu(seconds: float) -> tuple[float, float]:
@@ -76,10 +60,7 @@ def cpu(seconds: float) -> tuple[float, float]:
 
 def sizes(turns: int, folder: Path) -> str:
     now = 1000.0
-    config = parse_config({"display": {"driver": "dummy"}, "inputs": {"pin_factory": "mock"},
-                           "storage": {"data_dir": str(folder)},
-                           "screen": {"shift_every_seconds": 0, "dim_after_seconds": 0}},
-                          source="bench")
+    config = quiet_config(folder)
     box = build(config, clock=lambda: now, wall_clock=lambda: now)
     link = Replies()
     box.parts.link = link

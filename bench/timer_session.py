@@ -10,7 +10,6 @@ Usage: timer_session.py [TURNS ...]   (default: 1000 10000 100000)
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import tempfile
@@ -19,37 +18,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import describe_ms
+from common import Replies, describe_ms, quiet_config
 from fogkeeper.app.run import build
 from fogkeeper.app.store import encode
-from fogkeeper.config import parse_config
 from fogkeeper.flow import snapshot
 from fogkeeper.link.protocol import MAX_LINE_BYTES, Request
 
 RUNS = 50
 
 
-class Replies:
-    """Stands in for the serial link: keeps the replies the box sent (not its events)."""
-
-    def __init__(self) -> None:
-        self.lines: dict[int, bytes] = {}
-
-    def send(self, line: bytes, host: int | None = None) -> None:
-        sent = json.loads(line)
-        if "id" in sent:
-            self.lines[sent["id"]] = line
-
-    def close(self) -> None:
-        pass
-
-
 def session(turns: int, folder: Path) -> None:
     now = 1000.0
-    config = parse_config({"display": {"driver": "dummy"}, "inputs": {"pin_factory": "mock"},
-                           "storage": {"data_dir": str(folder)},
-                           "screen": {"shift_every_seconds": 0, "dim_after_seconds": 0}},
-                          source="bench")
+    config = quiet_config(folder)
     box = build(config, clock=lambda: now, wall_clock=lambda: now)
     link = Replies()
     box.parts.link = link
