@@ -155,7 +155,6 @@ class Commands:
         glass = app.glass
         now = self.box.clock()
         players = range(glass.times.players)
-        banked = glass.banked
         return {
             "state": app.state.value,
             "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
@@ -165,8 +164,7 @@ class Commands:
                       "can_undo": glass.can_undo, "turns": glass.times.to_json(),
                       "mode": glass.control.mode.value,
                       "names": [glass.name(p) for p in players],
-                      "banks": [round(glass.bank_left(p, now), 2) for p in players]
-                      if banked else None,
+                      "banks": glass.banks_shown(now),
                       "periods_left": [glass.periods_left(p, now) for p in players]
                       if glass.control.mode is Mode.BYOYOMI else None,
                       "flagged": [p + 1 for p in sorted(glass.flagged)],
@@ -212,9 +210,8 @@ class Commands:
         now = self.box.clock()
         reply: Result = {"phase": glass.phase.value, "player": glass.player + 1,
                          "seconds_left": round(glass.remaining(now), 2), "round": glass.round}
-        if glass.banked:
-            reply["banks"] = [round(glass.bank_left(p, now), 2)
-                              for p in range(glass.times.players)]
+        if (banks := glass.banks_shown(now)) is not None:
+            reply["banks"] = banks
         return reply
 
     def _expect_phase(self, phase: Phase) -> None:

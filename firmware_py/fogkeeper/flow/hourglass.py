@@ -301,6 +301,13 @@ class Hourglass:
             shown += self.turn_seconds(now)   # the sand the running player lets through
         return shown
 
+    def banks_shown(self, now: float) -> list[float] | None:
+        """What every player's clock shows now, to the hundredth as the link tells it;
+        None for the glass (it has no banks)."""
+        if not self.banked:
+            return None
+        return [round(self.bank_left(p, now), 2) for p in range(self.times.players)]
+
     def periods_left(self, player: int, now: float) -> int:
         if player == self.player and self.phase is not Phase.READY:
             return self.reading(now).clock.periods_left
