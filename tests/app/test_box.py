@@ -25,7 +25,7 @@ def test_buttons_on_gpio_pins_drive_the_screen(tmp_path: Path) -> None:
     h = BoxHarness(tmp_path)
     assert h.lines[0] == "fogkeeper [1/6]"
     h.tap(*TIMER)
-    assert h.lines[0] == "Timer [1/7]"
+    assert h.lines[0] == "Timer [1/9]"
     assert h.box.frame is not None and same(h.shown, h.box.frame.image)
 
 

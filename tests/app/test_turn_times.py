@@ -13,7 +13,7 @@ from support.box import BoxHarness
 
 B = Button
 TIMER = (B.DOWN, B.DOWN, B.DOWN, B.PRESS)
-TURN_TIMES = (*[B.DOWN] * 6, B.PRESS)  # from the timer's menu
+TURN_TIMES = (*[B.DOWN] * 8, B.PRESS)  # from the timer's menu
 
 
 def on_turn_times_at_p8(h: BoxHarness) -> BoxHarness:

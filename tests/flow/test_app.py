@@ -113,9 +113,9 @@ def test_warnings_and_expiry_sound_and_reach_the_link() -> None:
 
 
 def test_visual_only_mode_is_silent_but_flashes() -> None:
-    t = open_timer(Table()).press(*[DOWN] * 5, RIGHT)
+    t = open_timer(Table()).press(*[DOWN] * 7, RIGHT)
     assert t.shows("Sound: visual")
-    t.press(*[UP] * 5, OK).wait(50.5)
+    t.press(*[UP] * 7, OK).wait(50.5)
     assert t.effects.sounds == ["click"]
     assert len(t.effects.events) == 1  # the 10 s warning still goes to the link
     flashed = frame(t.app, t.now).image
@@ -131,7 +131,7 @@ def test_restart_for_the_next_player_after_expiry_and_turn_times() -> None:
     t.wait(20).press(KEY2)  # player 2 finishes early
     assert t.lines[0] == "P3 of 4  round 1"
     t.press(OK).press(HOLD, OK)
-    t.press(*[DOWN] * 6, OK)
+    t.press(*[DOWN] * 8, OK)
     assert t.app.state is Screen.TIMER_TIMES
     assert t.lines[:2] == ("Turns P1 [1/4]", "1 turn, total 1:00")
     t.press(DOWN)
@@ -149,7 +149,7 @@ def test_time_presets_and_fine_steps() -> None:
     assert t.shows("Time: 0:30")
     t.press(RIGHT, RIGHT, LEFT, LEFT, LEFT)
     assert t.shows("Time: 0:25")
-    t.press(DOWN, DOWN, LEFT, LEFT)
+    t.press(*[DOWN] * 4, LEFT, LEFT)  # past Extra, More and On flag
     assert t.shows("Players: 2")
 
 

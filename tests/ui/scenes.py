@@ -63,7 +63,7 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "timer-warning": scene(Screen.HOME, [*TIMER, B.PRESS, 55.5]),
     "timer-expired": scene(Screen.HOME, [*TIMER, B.PRESS, 61.0]),
     "turn-times": scene(Screen.HOME, [*TIMER, B.PRESS, 61.0, B.PRESS, 21.0, B.KEY2, 42.0,
-                                      B.KEY2, 5.0, B.PRESS, RESET, *[B.DOWN] * 6, B.PRESS]),
+                                      B.KEY2, 5.0, B.PRESS, RESET, *[B.DOWN] * 8, B.PRESS]),
     # the game clock: the running player's name and bank big, the others small
     "clock-bank": scene(Screen.HOME, [*TIMER, B.PRESS, 12.4, B.KEY2, 3.0], BANK, NAMES),
     "clock-paused": scene(Screen.HOME, [*TIMER, B.PRESS, 12.4, B.KEY2, 3.0, B.PRESS], BANK,
@@ -79,6 +79,14 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "clock-hourglass": scene(Screen.HOME, [*TIMER, B.PRESS, 7.5], TimeControl(
         Mode.HOURGLASS, bank_seconds=60), NAMES[:2]),
     "timer-menu-bank": scene(Screen.HOME, [*TIMER, B.DOWN, B.DOWN, B.DOWN], BANK, NAMES),
+    # the More row in bank mode: a 3 s delay, OK made it Bronstein; On flag below it
+    "timer-menu-delay": scene(Screen.HOME, [*TIMER, *[B.DOWN] * 4, B.RIGHT, B.RIGHT, B.RIGHT,
+                                            B.PRESS], BANK, NAMES),
+    "timer-menu-byoyomi": scene(Screen.HOME, [*TIMER, *[B.DOWN] * 4, B.PRESS], TimeControl(
+        Mode.BYOYOMI, bank_seconds=600, periods=3, period_seconds=30), NAMES),
+    # OK on Bank: one bank a player (a handicap), Bob's two steps up
+    "timer-banks": scene(Screen.HOME, [*TIMER, B.DOWN, B.DOWN, B.PRESS, B.DOWN, B.RIGHT,
+                                       B.RIGHT], BANK, NAMES),
     "settings": scene(Screen.HOME, [*[B.DOWN] * 4, B.PRESS, B.DOWN, B.LEFT]),
     "about": scene(Screen.HOME, [*[B.DOWN] * 5, B.PRESS]),
     # FOGSITE's setup with the box as Guardian: the Level row says its level in one line

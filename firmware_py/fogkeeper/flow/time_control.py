@@ -51,6 +51,8 @@ MOST_BANK = 5999    # 99:59, the widest time the big type holds
 MOST_PLAYERS = 8
 # the banks the Timer's menu steps through (any other over the link)
 BANK_STEPS = (60, 120, 180, 300, 600, 900, 1200, 1500, 1800, 2700, 3600, 5400)
+MENU_PERIODS = 10                 # the byo-yomi periods the menu steps up to (60 by link)
+MENU_MOVES = (1, 5, 10, 15, 20, 25)  # turns a period must hold, as OK steps them
 
 CONTROL = Schema.of(
     Field("mode", Mode, ABSENT, doc="`glass`, `bank`, `byoyomi` or `hourglass` (two "
@@ -125,7 +127,9 @@ class TimeControl:
     def stepped(self, item: str, direction: int, players: int) -> TimeControl:
         """The control with one of the Timer menu's values stepped: ``mode`` to the next
         (hourglass only for two players), ``bank`` through BANK_STEPS, ``extra`` the
-        mode's second number (bank: the increment; byo-yomi: the period)."""
+        mode's second number (bank: the increment; byo-yomi: the period), ``detail`` its
+        third (bank: the delay; byo-yomi: the periods) and ``detail_kind`` that number's
+        kind (the delay's, the moves a period holds), ``on_flag`` stop <-> count."""
         if item == "mode":
             modes = [m for m in Mode if m is not Mode.HOURGLASS or players == 2]
             at = modes.index(self.mode) if self.mode in modes else 0
@@ -136,6 +140,13 @@ class TimeControl:
             bank = (min(steps) if direction > 0 else max(steps)) if steps else (
                 BANK_STEPS[0] if direction > 0 else BANK_STEPS[-1])
             return replace(self, bank_seconds=bank, banks=())
+        if item == "on_flag":
+            return replace(self, on_flag=OnFlag.COUNT if self.on_flag is OnFlag.STOP
+                           else OnFlag.STOP)
+        if item == "detail":
+            return self._detail_stepped(direction)
+        if item == "detail_kind":
+            return self._detail_kind_stepped()
         if self.mode is Mode.BYOYOMI:
             seconds = max(5, min(120, self.period_seconds + 5 * direction))
             return replace(self, period_seconds=seconds)
@@ -143,6 +154,43 @@ class TimeControl:
             return replace(self, increment_seconds=max(0, min(60, self.increment_seconds
                                                               + direction)))
         return self
+
+    def _detail_stepped(self, direction: int) -> TimeControl:
+        """The menu's third number: bank's delay (1 s steps, 0: none) or byo-yomi's periods."""
+        if self.mode is Mode.BANK:
+            seconds = max(0, min(60, self.delay_seconds + direction))
+            kind = self.delay if self.delay is not Delay.NONE else Delay.SIMPLE
+            return replace(self, delay_seconds=seconds,
+                           delay=kind if seconds else Delay.NONE)
+        if self.mode is Mode.BYOYOMI:
+            return replace(self, periods=max(1, min(MENU_PERIODS, self.periods + direction)))
+        return self
+
+    def _detail_kind_stepped(self) -> TimeControl:
+        """OK on that row: bank's delay turns simple <-> Bronstein; byo-yomi's turns a
+        period must hold step through MENU_MOVES (1: byo-yomi, more: Canadian)."""
+        if self.mode is Mode.BANK and self.delay is not Delay.NONE:
+            return replace(self, delay=Delay.BRONSTEIN if self.delay is Delay.SIMPLE
+                           else Delay.SIMPLE)
+        if self.mode is Mode.BYOYOMI:
+            bigger = [m for m in MENU_MOVES if m > self.moves]
+            return replace(self, moves=bigger[0] if bigger else MENU_MOVES[0])
+        return self
+
+    def evened(self) -> TimeControl:
+        """The handicap over: every player gets the first player's bank."""
+        return replace(self, bank_seconds=self.start_bank(0), banks=())
+
+    def with_player_bank(self, player: int, direction: int, players: int) -> TimeControl:
+        """One player's bank stepped through BANK_STEPS (a handicap, from the Banks
+        screen); when every bank is the same again, the handicap is over."""
+        banks = list(self.banks) if len(self.banks) == players else [self.bank_seconds] * players
+        now = banks[player]
+        steps = [s for s in BANK_STEPS if (s > now if direction > 0 else s < now)]
+        banks[player] = (min(steps) if direction > 0 else max(steps)) if steps else now
+        if len(set(banks)) == 1:
+            return replace(self, bank_seconds=banks[0], banks=())
+        return replace(self, banks=tuple(banks))
 
     def with_changes(self, given: dict[str, Any]) -> TimeControl:
         """This control with the keys ``CONTROL.read`` returned put in."""

@@ -35,6 +35,8 @@ class TimerItem(Enum):
     MODE = "mode"
     TIME = "time"
     EXTRA = "extra"     # the mode's second number: increment, byo-yomi period
+    DETAIL = "detail"   # its third: bank's delay (OK: its kind), byo-yomi's periods (OK: moves)
+    FLAG = "flag"       # what a bank at 0:00 does: stop, or count the overtime
     PLAYERS = "players"
     SOUND = "sound"
     TURN_TIMES = "turn_times"
@@ -45,6 +47,8 @@ TIMER_LABELS = {
     TimerItem.MODE: "Mode",
     TimerItem.TIME: "Time",
     TimerItem.EXTRA: "Extra",
+    TimerItem.DETAIL: "More",
+    TimerItem.FLAG: "On flag",
     TimerItem.PLAYERS: "Players",
     TimerItem.SOUND: "Sound",
     TimerItem.TURN_TIMES: "Turn times",

@@ -216,7 +216,9 @@ class App:
         elif chosen is TimerItem.TURN_TIMES:
             self.trigger("show_times")
         elif chosen is TimerItem.TIME and self.glass.banked:
-            self._timer_option(+1)
+            self.trigger("show_banks")
+        elif chosen is TimerItem.DETAIL:
+            self._timer_option(+1, "detail_kind")
         elif chosen is TimerItem.TIME:
             presets = sorted(self.config.timer.presets_seconds)
             bigger = [p for p in presets if p > self.glass.duration_seconds]
@@ -231,10 +233,15 @@ class App:
     def timer_option_down(self) -> None:
         self._timer_option(-1)
 
-    def _timer_option(self, direction: int) -> None:
+    def _timer_option(self, direction: int, item: str | None = None) -> None:
+        """Step the value of the row under the cursor (``item``: which of the row's two
+        things, where OK steps another than left/right)."""
         chosen = self.timer_menu.chosen
         glass = self.glass
-        stepped = {TimerItem.MODE: "mode", TimerItem.EXTRA: "extra"}.get(chosen)
+        stepped = item or {TimerItem.MODE: "mode", TimerItem.EXTRA: "extra",
+                           TimerItem.DETAIL: "detail", TimerItem.FLAG: "on_flag"}.get(chosen)
+        if chosen is TimerItem.FLAG and not glass.banked:
+            stepped = None   # a glass has no bank to flag
         if chosen is TimerItem.TIME and glass.banked:
             stepped = "bank"
         if chosen is TimerItem.PLAYERS and glass.banked:
@@ -255,6 +262,32 @@ class App:
             self.set_players(max(1, min(8, self.glass.times.players + direction)))
         elif chosen is TimerItem.SOUND:
             self.visual_only = not self.visual_only
+        self.mark_changed()
+
+    def player_bank_up(self) -> None:
+        self._step_player_bank(+1)
+
+    def player_bank_down(self) -> None:
+        self._step_player_bank(-1)
+
+    def _step_player_bank(self, direction: int) -> None:
+        """The Banks screen: the chosen player's own bank (a handicap), not mid-game."""
+        glass = self.glass
+        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
+            self.effects.sound("error")  # a game on the clock: reset it first
+            return
+        glass.set_control(glass.control.with_player_bank(self.times_row, direction,
+                                                         glass.times.players))
+        self.mark_changed()
+
+    def even_banks(self) -> None:
+        """Hold OK on the Banks screen: every player gets the first player's bank."""
+        glass = self.glass
+        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
+            self.effects.sound("error")
+            return
+        if glass.control.banks:
+            glass.set_control(glass.control.evened())
         self.mark_changed()
 
     def set_players(self, players: int) -> None:

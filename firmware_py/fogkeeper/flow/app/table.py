@@ -19,6 +19,7 @@ class Screen(StrEnum):
     TIMER_MENU = "timer_menu"
     TIMER = "timer"
     TIMER_TIMES = "timer_times"
+    TIMER_BANKS = "timer_banks"  # one bank a player: a handicap
     GAME = "game"
     PROBLEM = "problem"  # a game could not start (its data file is broken): says why
     PIN_OFFER = "pin_offer"  # a game with secrets, and no PIN set: set one now?
@@ -30,7 +31,7 @@ class Screen(StrEnum):
 S = Screen
 ANY_KEY = ["ok", "back", "up", "down", "left", "right", "key3"]
 EVERY_TRIGGER = [*ANY_KEY, "hold_ok", "hold_back", "hold_key3"]
-MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]
+MENUS = [S.HOME, S.SETTINGS, S.TIMER_MENU, S.TIMER_TIMES]  # each keeps its cursor in the session
 PIN_PADS = [S.PIN_OLD, S.PIN_NEW, S.PIN_AGAIN]  # their digits are never saved
 # the link may act from any screen but the boot offer, which must be answered first
 LINK_FREE = [s for s in Screen if s is not S.RESUME]
@@ -76,6 +77,15 @@ TRANSITIONS: list[dict[str, object]] = [
     {"trigger": "ok", "source": S.TIMER_MENU, "dest": None, "after": "timer_menu_ok"},
     {"trigger": "start_timer", "source": S.TIMER_MENU, "dest": S.TIMER, "after": "start_glass"},
     {"trigger": "show_times", "source": S.TIMER_MENU, "dest": S.TIMER_TIMES},
+    # OK on Bank: every player's own bank (a handicap); hold OK makes them even again
+    {"trigger": "show_banks", "source": S.TIMER_MENU, "dest": S.TIMER_BANKS},
+    # its player row is Turn times' (one cursor for the screens of one player a row)
+    {"trigger": "up", "source": S.TIMER_BANKS, "dest": None, "after": "cursor_up"},
+    {"trigger": "down", "source": S.TIMER_BANKS, "dest": None, "after": "cursor_down"},
+    {"trigger": "left", "source": S.TIMER_BANKS, "dest": None, "after": "player_bank_down"},
+    {"trigger": "right", "source": S.TIMER_BANKS, "dest": None, "after": "player_bank_up"},
+    {"trigger": "hold_ok", "source": S.TIMER_BANKS, "dest": None, "after": "even_banks"},
+    {"trigger": ["back", "ok"], "source": S.TIMER_BANKS, "dest": S.TIMER_MENU},
     {"trigger": "left", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_down"},
     {"trigger": "right", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_up"},
     {"trigger": "ok", "source": S.TIMER, "dest": None, "after": "toggle_glass"},

@@ -13,7 +13,7 @@ from fogkeeper.flow.app.model import App
 from fogkeeper.flow.app.table import Screen
 from fogkeeper.flow.hourglass import Phase
 from fogkeeper.flow.settings import SETTING_ROWS
-from fogkeeper.flow.time_control import Delay, Mode, OnFlag
+from fogkeeper.flow.time_control import Delay, Mode, OnFlag, TimeControl
 from fogkeeper.paths import config_dir
 from fogkeeper.secret import drawing
 from fogkeeper.ui.draw import Frame, scrolling
@@ -96,38 +96,63 @@ def _pin_pad(app: App, now: float) -> Frame:
                          else 0.0)
 
 
-# the Extra row's words in each mode: what it sets, and its hint
+# the Extra and More rows' words in each mode: what each sets, and its hint
 EXTRA_ROW = {Mode.BANK: ("Increment", "<> 1s a turn"), Mode.BYOYOMI: ("Period", "<> 5s"),
              Mode.GLASS: ("Extra", "none in glass"), Mode.HOURGLASS: ("Extra",
                                                                       "none in hourglass")}
+DETAIL_ROW = {Mode.BANK: ("Delay", "<> 1s  OK kind"), Mode.BYOYOMI: ("Periods",
+                                                                     "<> 1  OK moves"),
+              Mode.GLASS: ("More", "none in glass"), Mode.HOURGLASS: ("More",
+                                                                      "none in hourglass")}
+
+
+def _detail(control: TimeControl) -> str:
+    """The More row's value: the delay and its kind, or the periods and the moves each."""
+    if control.mode is Mode.BANK:
+        if control.delay is Delay.NONE or not control.delay_seconds:
+            return "none"
+        return f"{control.delay.value} {control.delay_seconds}s"
+    if control.mode is Mode.BYOYOMI:
+        return str(control.periods) + (f", {control.moves} moves" if control.moves > 1 else "")
+    return "-"
 
 
 def _timer_menu(app: App, now: float) -> Frame:
     glass = app.glass
     control = glass.control
     mode = control.mode
-    extra = {Mode.BANK: f"+{control.increment_seconds}s" + (
-                 f" {control.delay.value} {control.delay_seconds}s"
-                 if control.delay is not Delay.NONE and control.delay_seconds else ""),
-             Mode.BYOYOMI: f"{control.periods}x{mm_ss(control.period_seconds)}"
-             + (f" /{control.moves}" if control.moves > 1 else "")}.get(mode, "-")
-    bank = mm_ss(control.bank_seconds) + (" handicap" if control.banks else "")
+    extra = {Mode.BANK: f"+{control.increment_seconds}s",
+             Mode.BYOYOMI: mm_ss(control.period_seconds)}.get(mode, "-")
+    bank = mm_ss(control.bank_seconds) if not control.banks else "handicap"
     values = {TimerItem.START: glass.name(glass.player), TimerItem.MODE: mode.value,
               TimerItem.TIME: bank if glass.banked else mm_ss(glass.duration_seconds),
-              TimerItem.EXTRA: extra,
+              TimerItem.EXTRA: extra, TimerItem.DETAIL: _detail(control),
+              TimerItem.FLAG: control.on_flag.value if glass.banked else "-",
               TimerItem.PLAYERS: str(glass.times.players),
               TimerItem.SOUND: "visual" if app.visual_only else "on", TimerItem.TURN_TIMES: ""}
     hints = {TimerItem.START: "OK start  B back", TimerItem.MODE: "<> mode",
-             TimerItem.TIME: "<> bank" if glass.banked else "<> 5s  OK preset",
-             TimerItem.EXTRA: EXTRA_ROW[mode][1],
+             TimerItem.TIME: "<> bank  OK each" if glass.banked else "<> 5s  OK preset",
+             TimerItem.EXTRA: EXTRA_ROW[mode][1], TimerItem.DETAIL: DETAIL_ROW[mode][1],
+             TimerItem.FLAG: "<> stop/count" if glass.banked else "none in glass",
              TimerItem.PLAYERS: "<> players", TimerItem.SOUND: "<> sound/visual",
              TimerItem.TURN_TIMES: "OK show"}
-    labels = {**TIMER_LABELS, TimerItem.EXTRA: EXTRA_ROW[mode][0]}
+    labels = {**TIMER_LABELS, TimerItem.EXTRA: EXTRA_ROW[mode][0],
+              TimerItem.DETAIL: DETAIL_ROW[mode][0]}
     if glass.banked:
         labels[TimerItem.TIME] = "Bank"
     menu = app.timer_menu
     items = menu.menu_items(labels.__getitem__, values.__getitem__)
     return render_menu(MenuView("Timer", items, menu.cursor, hints[menu.chosen]))
+
+
+def _timer_banks(app: App, now: float) -> Frame:
+    """Every player's own bank (a handicap): up/down a player, left/right that bank."""
+    glass = app.glass
+    control = glass.control
+    items = tuple(MenuItem(glass.name(p), mm_ss(control.start_bank(p)))
+                  for p in range(glass.times.players))
+    hint = "<> bank  hold OK even" if control.banks else "<> bank  B back"
+    return render_menu(MenuView("Banks", items, app.times_row, hint))
 
 
 def _timer(app: App, now: float) -> Frame:
@@ -235,6 +260,7 @@ RENDERERS: dict[Screen, Callable[[App, float], Frame]] = {
     Screen.TIMER_MENU: _timer_menu,
     Screen.TIMER: _timer,
     Screen.TIMER_TIMES: _timer_times,
+    Screen.TIMER_BANKS: _timer_banks,
     Screen.GAME: _game,
     Screen.PROBLEM: _problem,
     Screen.PIN_OFFER: _pin_offer,
