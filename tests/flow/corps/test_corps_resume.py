@@ -32,7 +32,7 @@ def power_cut(t: Table) -> Table:
 
 
 def on_board(t: Table) -> Table:
-    t.open_corps().choose(9).enter_key(KEY).type_pin().press(OK)
+    t.open_corps().choose(9).enter_key(KEY).type_pin().press(OK, OK)  # setup, board
     return t.place(FREE[0], Token.TIPI).place(FREE[1], Token.ROCK)
 
 

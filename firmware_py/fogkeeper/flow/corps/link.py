@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from fogkeeper.flow.kit.link import GameCommands, Reply
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules import corps
-from fogkeeper.rules.corps.tracker import TerrainExplored, monster_water_loss
+from fogkeeper.rules.corps.tracker import MonsterRevealed, TerrainExplored, monster_water_loss
 from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def _describe(action: str, error: FogkeeperError) -> str:
 
 
 def _state(flow: CorpsFlow, args: LinkArgs) -> Reply:
-    return {}
+    """The public view, and the chapter's setup reminders (the box shows them at setup)."""
+    return {"setup": [" ".join(rows) for rows in chapter.setup_reminders(flow.session)]}
 
 
 def _key(flow: CorpsFlow, args: LinkArgs) -> Reply:
@@ -129,6 +131,9 @@ def _guess(flow: CorpsFlow, args: LinkArgs) -> Reply:
 def _track(flow: CorpsFlow, args: LinkArgs) -> Reply:
     s = flow.session
     action = corps.track_action(args)
+    if isinstance(action, MonsterRevealed) and not action.terrain.strip():
+        # no Terrain said: the card's own from the owner's data, as the box's list starts on
+        action = replace(action, terrain=chapter.printed_terrain(s.options, action.card))
     lost = (monster_water_loss(s.chapter.tracker, action.terrain)
             if isinstance(action, TerrainExplored) else None)
     before = s.chapter
@@ -191,7 +196,8 @@ COMMANDS: GameCommands[CorpsFlow] = GameCommands("corps", (
     Command("guess", _guess, _GUESS, reply="the public view", refused="`bad_args`, `not_now`"),
     Command("track", _track, _TRACK, reply="the public view; `explore` adds `water_lost`",
             refused="`bad_args`, `not_now`"),
-    Command("state", _state, read_only=True, reply="the public view"),
+    Command("state", _state, read_only=True,
+            reply="the public view; `setup`: the chapter's setup reminders"),
     Command("end", _end, reply="the public view", refused="`not_now`"),
     Command("reveal", _reveal, Schema.of(_opt("all", bool, doc="true: every circle at once")),
             reply="the public view", refused="`not_now`"),
