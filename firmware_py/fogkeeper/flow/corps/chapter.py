@@ -227,11 +227,19 @@ def tracker_step(s: CorpsSession, context: GameContext, item: TrackerItem,
         record(s, context, corps.TipiRevealed())
 
 
-def undo_last(s: CorpsSession, context: GameContext) -> None:
+def take_back(s: CorpsSession) -> bool:
+    """The chapter as it was before the last tracker change ("Undo last", corps.undo);
+    False when there is none to take back (or the chapter has ended)."""
     if s.undo is None or s.chapter.ended:
+        return False
+    s.chapter, s.undo = s.undo, None
+    return True
+
+
+def undo_last(s: CorpsSession, context: GameContext) -> None:
+    if not take_back(s):
         s.note = "nothing to undo"
         return
-    s.chapter, s.undo = s.undo, None
     context.effects.sound("click")
 
 
