@@ -155,9 +155,15 @@ CORPS = Parity(
         "end.reveal_everything": ("reveal",),
     },
     on_the_way={
-        # screens that open another, whose own rows and work are listed
-        **{go.value: "a screen change" for go in corps_table.Go
-           if go.value not in CONTROLS and not go.value.startswith("back_to_")},
+        # screens that open another, whose own rows and work are listed; the link's own
+        # commands fire some of them (key_sealed, board_changed, reveal_done) after acting
+        **{go: "a screen change" for go in (
+            "give_key", "open_board", "enter_on_joystick", "wait_for_link", "drop_key_entry",
+            "ask_pin_to_seal", "seal_without_pin", "pin_right", "pin_cancel", "key_sealed",
+            "ask_pin_to_unseal", "say_no_pin", "pick_token", "take_token", "put_down",
+            "board_changed", "open_tracker", "open_monsters", "name_terrain", "ask_why",
+            "open_setup", "ask_to_end", "ask_to_lose", "reveal_begins", "nothing_to_reveal",
+            "reveal_done")},
         "TrackerItem.MONSTERS": "opens the Monsters list (tracker.monster_ok)",
         "KeyWay.NO_KEY": "a previous Chapter played without a key: no command is needed",
         "mode.choose": "runs the mode row chosen (ModeItem)",
@@ -291,8 +297,8 @@ FOG = Parity(
         "continue": "OK on the screens that say what the table lays out",
         "mission.show": "hold OK on the pass screen",
         "draft.undo": "B on the draft screen",
-        "spend": "left/right on the turn screen's MP",
-        "hourglass": "OK pauses the glass on the turn screen",
+        "spend": "down on the turn screen, 1 MP a press",
+        "hourglass": "left on the turn screen pauses the glass or runs it on",
         "fog.losses": "the FOG step's losses, as `losses` (its older name)",
     },
 )
