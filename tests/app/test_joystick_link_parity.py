@@ -264,7 +264,8 @@ FOG = Parity(
         "ask_undo_fog": ("undo",), "rounds.undo_fog_step": ("undo",),
         "rounds.end_game_now": ("end_game",), "scores.start_scoring": ("end_game",),
         # the FOG step's losses, entered, fixed at the review, removed
-        "losses_entered": ("losses",), "losses_done": ("losses",),
+        "losses_entered": ("losses", "fog.losses"),   # fog.fog.losses: the same command
+        "losses_done": ("losses",),
         "losses.add_picked_loss": ("losses",), "losses.close_losses": ("losses",),
         "losses.remove_asked_loss": ("lost",), "fix_losses": ("lost",),
         "losses.open_fixed_losses": ("lost",), "Entry.LOSSES": ("lost",),
@@ -299,7 +300,6 @@ FOG = Parity(
         "draft.undo": "B on the draft screen",
         "spend": "down on the turn screen, 1 MP a press",
         "hourglass": "left on the turn screen pauses the glass or runs it on",
-        "fog.losses": "the FOG step's losses, as `losses` (its older name)",
     },
 )
 
