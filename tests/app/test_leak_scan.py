@@ -141,7 +141,7 @@ def corps_script(key: AnswerKey) -> Script:
             scan.tap(*[DOWN] * left.index(key.answer(slot)), OK)
             used.append(key.answer(slot))
         scan.pin()           # sealed with the PIN
-        scan.tap(OK)
+        scan.tap(OK, OK)     # the chapter's setup, then the board
         free = [slot for slot in corps.SLOTS if slot != key.water_slot]
         tokens = [token for token in Token if token is not Token.WATER]
         for slot, token in zip(free[:5], tokens[:5], strict=True):

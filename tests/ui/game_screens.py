@@ -24,6 +24,8 @@ SCRIPTS = {
     "fogsite-box": ("flow.fogsite.test_box_guardian",
                     "test_a_whole_game_against_the_box_from_the_home_menu"),
     "corps": ("flow.corps.test_corps_joystick", "test_a_whole_chapter_won_on_the_joystick"),
+    "corps-same": ("flow.corps.test_corps_same_record",
+                   "test_the_joystick_and_the_link_reach_the_same_record"),
     "fogsite-no": ("flow.fogsite.test_fogsite_answers",
                    "test_a_failed_explore_is_drawn_inverted_and_says_the_same_words"),
 }
@@ -55,8 +57,10 @@ SHOTS = {
     "fogsite-box-why": Shot("fogsite-box", "reveal", last=True),
     "corps-mode": Shot("corps", "mode"),
     "corps-key-slot": Shot("corps", "key_slot"),
+    "corps-setup": Shot("corps", "setup"),
     "corps-board-move": Shot("corps", "board", last=True),
     "corps-tracker": Shot("corps", "tracker"),
+    "corps-terrain": Shot("corps-same", "terrain"),
     "corps-reveal": Shot("corps", "reveal", last=True),
     "corps-verdict": Shot("corps", "verdict"),
 }

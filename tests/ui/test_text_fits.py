@@ -78,6 +78,12 @@ GAMES: dict[str, Callable[[], None]] = {
                                  "test_a_whole_chapter_won_on_the_joystick",
                                  "test_a_move_onto_a_taken_circle_is_refused_with_a_reason",
                                  "test_a_face_up_monster_blocks_the_end_until_killed"),
+    "Corps of Discovery, setup and Terrains": _tests(
+        "flow.corps.test_corps_setup_reminder", "test_the_fog_chapters_setup_reads_on_the_box",
+        "test_fog_in_a_previous_chapter_reminds_of_that_chapters_setup"),
+    "Corps of Discovery, a Monster named by Terrain": _tests(
+        "flow.corps.test_corps_same_record",
+        "test_the_joystick_and_the_link_reach_the_same_record"),
 }
 
 

@@ -12,8 +12,9 @@ from fogkeeper.rules.corps import AnswerKey, Token
 
 
 def sealed_table(key: AnswerKey) -> Table:
-    """Home -> Corps -> Map -> Fog chapter -> key on the joystick -> PIN -> the board."""
-    return Table().open_corps().choose(key.map_id).enter_key(key).type_pin().press(OK)
+    """Home -> Corps -> Map -> Fog chapter -> key on the joystick -> PIN -> the setup
+    reminder -> the board."""
+    return Table().open_corps().choose(key.map_id).enter_key(key).type_pin().press(OK, OK)
 
 
 def fill_board(t: Table, guesses: dict[int, Token]) -> Table:
@@ -60,6 +61,9 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     t.type_pin()
     assert t.lines[:3] == ("Key sealed", f"Map 7, Water: circle {key.water_slot}.",
                            "Hand the box over.")
+    t.press(OK)  # the table has the box: the chapter's setup first
+    assert t.screen is C.SETUP and t.lines[0].startswith("Setup: Fog")
+    assert t.lines[-1] == "^v read  OK board"
     t.press(OK)
     assert t.screen is C.BOARD and t.lines[0] == "Map 7 [1/9]"
     assert any(f"{key.water_slot} water#" in line for line in t.lines)
@@ -97,6 +101,8 @@ def test_a_face_up_monster_blocks_the_end_until_killed() -> None:  # C-C03
     key = shuffled_key(3)
     t = fill_board(sealed_table(key), right_guesses(key))
     unlock_end(t).tracker_row("Monsters").press(OK, OK)
+    assert t.screen is C.TERRAIN and t.lines[0].startswith("Monster 1: Terrain")
+    t.press(OK)  # the Terrain printed on the card
     assert t.screen is C.MONSTERS and t.lines[1] == "> Monster 1: up"
     t.press(B, B)
     end_from_menu(t)
@@ -112,6 +118,8 @@ def test_a_monster_revealed_by_herbs_sleeps_and_does_not_block() -> None:  # B-C
     key = shuffled_key(3)
     t = fill_board(sealed_table(key), right_guesses(key))
     unlock_end(t).tracker_row("Monsters").press(OK, RIGHT)
+    assert t.screen is C.TERRAIN and t.lines[-1] == "OK asleep  B back"
+    t.press(OK)
     assert t.lines[1] == "> Monster 1: asleep"
     t.press(B).tracker_row("Can we end?").press(OK)
     assert t.lines[1] == "> Yes: you may end now"
@@ -171,6 +179,8 @@ def test_tracker_counts_water_rows_and_undo() -> None:  # C-C07
 
 def test_notebook_mode_ends_without_a_key_or_a_full_board() -> None:  # C-C11
     t = Table().open_corps().choose(3, notebook=True)
+    assert t.screen is C.SETUP and t.shows("That Chapter's setup")  # its setup first
+    t.press(OK)
     assert t.screen is C.BOARD and t.lines[0] == "Map 3 notes [0/9]"
     t.place(1, Token.WATER).place(2, Token.TIPI)  # Water is a free token here
     t.press(B)

@@ -37,12 +37,12 @@ def test_without_a_pin_sealing_says_the_key_stays_shut_until_the_end() -> None:
     assert t.screen is C.SEAL_NO_PIN
     assert t.lines[1:4] == ("The key seals without one", "and nobody can open it",
                             "before the end.")
-    t.press(OK, OK, B, *[DOWN] * 4, OK)  # board, chapter menu, Key holder
+    t.press(OK, OK, OK, B, *[DOWN] * 4, OK)  # sealed, setup, board, chapter menu, Key holder
     assert t.screen is C.NO_PIN and corps.is_sealed(t.game.session.chapter)
 
 
 def test_the_key_holder_unseals_with_the_pin_to_fix_a_circle() -> None:
-    t = Table().open_corps().choose(2).enter_key(KEY).type_pin().press(OK)
+    t = Table().open_corps().choose(2).enter_key(KEY).type_pin().press(OK, OK)  # setup, board
     t.press(B, *[DOWN] * 4, OK)
     assert t.screen is C.UNSEAL_PIN and t.lines[0] == "PIN to unseal"
     t.type_pin()
@@ -105,7 +105,7 @@ def test_notebook_with_a_key_reveals_but_judges_nothing(
     chapter_config(tmp_path, monkeypatch, "notebook_reveal = true\n")
     t = Table().open_corps().choose(2, notebook=True)
     assert t.screen is C.KEY_MENU and t.shows("Play without key")
-    t.enter_key(KEY).type_pin().press(OK)
+    t.enter_key(KEY).type_pin().press(OK, OK)  # setup, board
     assert t.game.session.chapter.board.water_slot is None  # no window in a previous Chapter
     t.place(KEY.water_slot, Token.WATER).press(B, DOWN, DOWN, DOWN, OK, HOLD, OK)
     assert t.screen is C.REVEAL
@@ -116,7 +116,7 @@ def test_notebook_with_a_key_reveals_but_judges_nothing(
 def test_all_at_once_pacing_from_config_uncovers_every_circle_on_ok(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     chapter_config(tmp_path, monkeypatch, 'reveal_pacing = "all_at_once"\n')
-    t = Table().open_corps().choose(2).enter_key(KEY).type_pin().press(OK)
+    t = Table().open_corps().choose(2).enter_key(KEY).type_pin().press(OK, OK)  # setup, board
     for slot in corps.SLOTS:
         if slot != KEY.water_slot:
             t.place(slot, KEY.answer(slot))

@@ -97,7 +97,8 @@ def test_refusals_before_the_key(box: BoxHarness, cmd: str, args: dict[str, Any]
     ("corps.guess", {"op": "place", "token": "food", "slot": KEY.water_slot}, "not_now",
      f"water_fixed: slot {KEY.water_slot} is Water's public slot"),
     ("corps.guess", {"op": "remove", "slot": FREE[0]}, "not_now", "slot_empty: "),
-    ("corps.guess", {"op": "swap"}, "bad_args", "bad_args: op must be place, move or remove"),
+    ("corps.guess", {"op": "swap"}, "bad_args",
+     "corps.guess: argument 'op' must be one of: place, move, remove"),
     ("corps.track", {"event": "kill", "card": "Monster 9"}, "not_now", "bad_track: "),
     ("corps.track", {"event": "row", "row": "two"}, "bad_args",
      "corps.track: argument 'row' must be an integer"),
@@ -139,3 +140,29 @@ def test_a_restarted_box_resumes_the_sealed_chapter(tmp_path: Path) -> None:
     assert (state["key"], state["board"][FREE[0] - 1]["guess"]) == ("sealed", "tipi")
     assert refused(again, "corps.key", pin="4711", key=KEY_TEXT, map=5)[0] == "locked"
     assert again.lines[0] == "Key sealed"
+
+
+def test_the_link_starts_a_chapter_in_either_mode_as_the_mode_screen_does(
+        box: BoxHarness) -> None:
+    started = ok(box, "corps.start", mode="notebook", map=3)
+    assert (started["mode"], started["map"], started["screen"]) == ("notebook", 3, "setup")
+    assert box.lines[0].startswith("Setup: previous")   # that Chapter's setup, then its board
+    code, message = refused(box, "corps.start", mode="fog")
+    assert code == "not_now" and message == "the box is on the setup screen, not mode"
+
+
+def test_a_fog_chapter_started_over_the_link_waits_for_its_key(tmp_path: Path) -> None:
+    h = BoxHarness(tmp_path, security={"pin": "4711"})
+    assert h.request("game.start", game="corps")["ok"]
+    assert ok(h, "corps.start", mode="fog", map=5)["screen"] == "key_menu"
+    assert ok(h, "corps.key", pin="4711", key=KEY_TEXT)["screen"] == "sealed"   # map 5's key
+
+
+def test_the_link_takes_back_the_last_tracker_change_as_undo_last_does(box: BoxHarness) -> None:
+    seal(box)
+    ok(box, "corps.track", event="water", delta=2)
+    ok(box, "corps.track", event="tipi")
+    undone = ok(box, "corps.undo")
+    assert (undone["tracker"]["tipis_revealed"], undone["tracker"]["water"]) == (0, 2)
+    code, message = refused(box, "corps.undo")   # one step back, as on the box
+    assert code == "not_now" and "nothing to undo" in message

@@ -32,7 +32,7 @@ def power_cut(t: Table) -> Table:
 
 
 def on_board(t: Table) -> Table:
-    t.open_corps().choose(9).enter_key(KEY).type_pin().press(OK)
+    t.open_corps().choose(9).enter_key(KEY).type_pin().press(OK, OK)  # setup, board
     return t.place(FREE[0], Token.TIPI).place(FREE[1], Token.ROCK)
 
 
@@ -48,12 +48,22 @@ def in_tracker(t: Table) -> Table:
     return on_board(t).tracker_row("Water").press(RIGHT, RIGHT)
 
 
+def naming_terrain(t: Table) -> Table:
+    """Monster 2 turning face up asleep, its Terrain's list on Mud."""
+    return on_board(t).tracker_row("Monsters").press(OK, DOWN, RIGHT, *[DOWN] * 3)
+
+
+def at_setup(t: Table) -> Table:
+    return t.open_corps().choose(9).enter_key(KEY).type_pin().press(OK)
+
+
 def sealing(t: Table) -> Table:
     return t.open_corps().choose(9).enter_key(KEY).press(UP, RIGHT)
 
 
 @pytest.mark.parametrize("play,screen", [
     (mid_board, C.BOARD), (carrying, C.CARRY), (in_tracker, C.TRACKER), (sealing, C.SEAL_PIN),
+    (naming_terrain, C.TERRAIN), (at_setup, C.SETUP),
 ])
 def test_the_same_screen_comes_back(play: Callable[[Table], Table], screen: C) -> None:
     t = play(Table())
@@ -66,6 +76,18 @@ def test_the_same_screen_comes_back(play: Callable[[Table], Table], screen: C) -
         assert back.lines == t.lines
         assert corps.is_sealed(back.game.session.chapter)
         assert back.game.session.chapter.board == t.game.session.chapter.board
+
+
+def test_a_monster_named_after_the_cut_is_the_card_asked_before_it() -> None:
+    back = power_cut(naming_terrain(Table())).press(OK)
+    assert [(m.card, m.terrain, m.status.value)
+            for m in back.game.session.chapter.tracker.monsters] == [
+        ("Monster 2", "Mud", "dormant")]
+
+
+def test_the_setup_after_the_cut_still_goes_on_to_the_board() -> None:
+    back = power_cut(at_setup(Table())).press(OK)
+    assert back.screen is C.BOARD
 
 
 def test_the_key_is_still_sealed_and_still_secret_after_the_cut() -> None:

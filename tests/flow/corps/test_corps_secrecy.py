@@ -50,7 +50,7 @@ def play(key: AnswerKey, caplog: pytest.LogCaptureFixture) -> tuple[Seen, Seen]:
     t = Table().open_corps().choose(key.map_id).enter_key(key)
     first_shared = len(t.frames)  # from the PIN screen on, the key holder is done
     first_shared_log = len(caplog.records)
-    t.type_pin().press(OK)
+    t.type_pin().press(OK, OK)  # setup, board
     replies = Seen()
     free = [slot for slot in corps.SLOTS if slot != key.water_slot]
     tokens = [tok for tok in Token if tok is not Token.WATER]

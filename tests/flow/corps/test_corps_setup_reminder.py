@@ -44,3 +44,24 @@ def test_fog_in_a_previous_chapter_reminds_of_that_chapters_setup() -> None:
     assert t.shows("That Chapter's setup") and not t.shows("No Peak")
     t.press(UP, B)
     assert t.screen is C.CHAPTER
+
+
+def test_the_setup_shows_before_the_board_first_opens_and_goes_on_to_it() -> None:
+    t = Table().open_corps().choose(3).enter_key(shuffled_key(5, map_id=3)).type_pin()
+    t.press(OK)  # "Key sealed, hand the box over": the table reads its setup first
+    assert t.screen is C.SETUP and t.lines[-1] == "^v read  OK board"
+    assert t.shows("No Peak") and t.shows("Irene cannot be used")
+    t.press(OK)
+    assert t.screen is C.BOARD
+    t.press(B, *[DOWN] * 8, OK)  # read again later, from the chapter menu: back goes there
+    assert t.screen is C.SETUP and t.lines[-1] == "^v read  OK back"
+    t.press(OK)
+    assert t.screen is C.CHAPTER
+
+
+def test_the_link_reads_the_same_setup_reminders() -> None:
+    t = Table().open_corps()
+    reminders = t.game.commands.call(t.game, "state", {})["setup"]
+    assert "No Peak" in reminders and "Irene cannot be used" in reminders
+    assert "First Exploration: a Path in Column 7" in reminders
+    assert "Given Hill: remove its Path token" in reminders

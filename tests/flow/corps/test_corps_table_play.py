@@ -23,7 +23,7 @@ def owner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def sealed(key_seed: int = 3) -> Table:
     key = shuffled_key(key_seed, map_id=2)
-    return Table().open_corps().choose(2).enter_key(key).type_pin().press(OK)
+    return Table().open_corps().choose(2).enter_key(key).type_pin().press(OK, OK)  # setup, board
 
 
 def test_the_owners_monster_cards_are_read_over_the_shipped_ones(owner: Path) -> None:
@@ -36,8 +36,12 @@ def test_the_owners_monster_cards_are_read_over_the_shipped_ones(owner: Path) ->
 def test_an_explore_names_its_terrain_and_costs_the_monsters_water(owner: Path) -> None:
     t = sealed()
     t.tracker_row("Water").press(RIGHT, RIGHT, RIGHT)      # 3 Water
-    t.tracker_row("Monsters").press(OK, OK)                # Monster 1 (Mud) face up
-    t.press(DOWN, OK, B)                                   # Monster 2 (not known) face up
+    t.tracker_row("Monsters").press(OK, OK)                # Monster 1 turns face up:
+    assert t.lines[1] == "> Mud: card"                     # its card's Terrain comes first
+    t.press(OK)                                            # Monster 1 (Mud) face up
+    t.press(DOWN, OK, *[UP] * 10, *[DOWN] * 9)              # Monster 2 (not known) face up:
+    assert t.lines[-2] == "> another Terrain"              # a Terrain not on the list
+    t.press(OK, B)
     water = t.game.session.chapter.tracker.water
     t.tracker_row("Explore")
     assert t.shows("Explore: Mud")
@@ -62,3 +66,11 @@ def test_the_core_games_loss_is_entered_on_the_box(owner: Path) -> None:
     t.press(OK, HOLD, OK)
     assert t.game.session.chapter.ended and t.game.session.chapter.core_loss == "core rules"
     assert t.screen in (C.REVEAL, C.VERDICT)
+
+
+def test_a_monster_sent_without_a_terrain_takes_its_cards_from_the_owners_data(
+        owner: Path) -> None:
+    t = sealed()
+    t.game.commands.call(t.game, "track", {"event": "monster", "card": "Monster 1"})
+    assert [(m.card, m.terrain) for m in t.game.session.chapter.tracker.monsters] == [
+        ("Monster 1", "Mud")]   # as the box's Terrain list starts on it

@@ -8,6 +8,7 @@ import pytest
 
 from flow.fogsite.fogsite_table import MAZE, FogsiteTable
 from fogkeeper.flow.app import Screen
+from fogkeeper.link.protocol import LinkError
 from fogkeeper.rules.fogsite import Colour, Phase
 
 
@@ -218,3 +219,27 @@ def test_give_with_an_empty_hand_says_so_instead_of_failing() -> None:
     assert t.lines[1:3] == ("Nothing to give", "There is no card in this hand")
     t.press("ok")  # nothing was played: back to choosing, as after "No Relic"
     assert t.stage == "choose" and t.shows("RED: ready")
+
+
+def test_the_link_pauses_team_time_under_the_house_rule_as_its_row_does() -> None:
+    t = g9_game(pause=True).press("ok")
+    t.wait(100)
+
+    def team_time(running: bool) -> dict[str, object]:
+        reply = t.flow.commands.call(t.flow, "team_time", {"running": running})
+        return dict(reply["team_time"])  # type: ignore[call-overload]
+
+    assert team_time(False)["running"] is False
+    t.wait(300)  # paused: the shared time stands still
+    assert t.lines[0].endswith("team time 4:20||") and t.shows("House rule: go on")
+    assert team_time(False)["left_seconds"] == 260   # already paused: it stays so
+    assert team_time(True)["running"] is True
+    t.wait(60)
+    assert t.lines[0].endswith("team time 3:20")
+
+
+def test_without_the_house_rule_the_link_cannot_stop_g9() -> None:
+    t = g9_game().press("ok")
+    with pytest.raises(LinkError) as refused:
+        t.flow.commands.call(t.flow, "team_time", {"running": False})
+    assert refused.value.code == "not_now" and "house rule" in refused.value.message

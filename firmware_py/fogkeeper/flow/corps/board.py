@@ -23,6 +23,10 @@ class Board:
         if self.flow.state is CorpsScreen.BOARD:
             self.flow.session.board_opened = True
 
+    def opened_before(self) -> bool:
+        """Whether the table has seen the board (until then, its way there shows the setup)."""
+        return self.flow.session.board_opened
+
     def move_cursor(self) -> None:
         chapter.move_cursor(self.flow.session, self.flow.last_trigger)
 

@@ -53,21 +53,27 @@ def key_allowed(s: CorpsSession) -> bool:
     return s.chapter.mode is corps.ChapterMode.FOG or s.options.notebook_reveal
 
 
-# The chapter's setup as the rulebook asks it, a row each, for the table to read again: the
-# Fog chapter's own deltas, or Fog played in a previous Chapter (that Chapter's setup).
-FOG_SETUP = ("Covering on first,", "then the Concealer off", "Water rule: in window",
-             "9 guess tokens beside", "the Reference Board", "No Peak",
-             "Given Hill: remove its", "Path token", "Irene cannot be used",
-             "First Exploration: a", "Path in Column 7", "Rock found: the next",
-             "player goes on in Col 7")
-NOTEBOOK_SETUP = ("That Chapter's setup", "and its cards only", "(no Fog Challenge,",
-                  "Threat, Destiny cards)", "No Covering", "1 of each token aside",
-                  "for the guesses", "That Chapter's end")
+# The chapter's setup as the rulebook asks it, one reminder a tuple of the screen's rows, for
+# the table to read before the board first opens and again at any time: the Fog chapter's own
+# deltas, or Fog played in a previous Chapter (that Chapter's setup). corps.state sends them.
+FOG_SETUP = (("Covering on first,", "then the Concealer off"), ("Water rule: in window",),
+             ("9 guess tokens beside", "the Reference Board"), ("No Peak",),
+             ("Given Hill: remove its", "Path token"), ("Irene cannot be used",),
+             ("First Exploration: a", "Path in Column 7"),
+             ("Rock found: the next", "player goes on in Col 7"))
+NOTEBOOK_SETUP = (("That Chapter's setup", "and its cards only"),
+                  ("(no Fog Challenge,", "Threat, Destiny cards)"), ("No Covering",),
+                  ("1 of each token aside", "for the guesses"), ("That Chapter's end",))
+
+
+def setup_reminders(s: CorpsSession) -> tuple[tuple[str, ...], ...]:
+    """The setup reminders for the chapter being played, each as the rows it is drawn on."""
+    return NOTEBOOK_SETUP if s.chapter.mode is corps.ChapterMode.NOTEBOOK else FOG_SETUP
 
 
 def setup_rows(s: CorpsSession) -> tuple[str, ...]:
-    """The setup reminder for the chapter being played."""
-    return NOTEBOOK_SETUP if s.chapter.mode is corps.ChapterMode.NOTEBOOK else FOG_SETUP
+    """The setup reminder's rows on the screen."""
+    return tuple(row for reminder in setup_reminders(s) for row in reminder)
 
 
 def chapter_items(s: CorpsSession) -> tuple[ChapterItem, ...]:
@@ -221,28 +227,54 @@ def tracker_step(s: CorpsSession, context: GameContext, item: TrackerItem,
         record(s, context, corps.TipiRevealed())
 
 
-def undo_last(s: CorpsSession, context: GameContext) -> None:
+def take_back(s: CorpsSession) -> bool:
+    """The chapter as it was before the last tracker change ("Undo last", corps.undo);
+    False when there is none to take back (or the chapter has ended)."""
     if s.undo is None or s.chapter.ended:
+        return False
+    s.chapter, s.undo = s.undo, None
+    return True
+
+
+def undo_last(s: CorpsSession, context: GameContext) -> None:
+    if not take_back(s):
         s.note = "nothing to undo"
         return
-    s.chapter, s.undo = s.undo, None
     context.effects.sound("click")
 
 
-def monster_up_or_killed(s: CorpsSession, context: GameContext, card: str) -> None:
-    """A face-down card turns face up (active); a face-up one is killed."""
-    if s.chapter.tracker.face_up(card) is None:
-        record(s, context, corps.MonsterRevealed(card, _terrain(s, card)))
-    else:
-        record(s, context, corps.MonsterKilled(card))
+# The Terrains a Monster card can name: the nine the guess tokens stand for (the rulebook
+# calls them "Tipi Terrains", "a Rock found", "Mushroom Field", "Flower"...), and whatever
+# other Terrain the owner's card data names. NO_TERRAIN stands for one not on the list: the
+# Monster is then recorded without it, and Explore offers it "as Monster N".
+TERRAINS = tuple(token.value.capitalize() for token in corps.Token)
+NO_TERRAIN = ""
 
 
-def monster_asleep(s: CorpsSession, context: GameContext, card: str) -> None:
-    """Medicinal Herbs: the card turns face up but waits for a Skull or the night."""
-    if s.chapter.tracker.face_up(card) is None:
-        record(s, context, corps.MonsterRevealed(card, _terrain(s, card), dormant=True))
+def terrain_choices(options: corps.CorpsOptions, card: str) -> tuple[str, ...]:
+    """The Terrains offered for ``card``: its own from the owner's data first, then the
+    nine, then the others the owner's cards name, then "another Terrain"."""
+    printed = options.monster(card)
+    first = [printed.terrain] if printed is not None and printed.terrain else []
+    others = [m.terrain for m in options.monsters if m.terrain]
+    choices: list[str] = []
+    for terrain in (*first, *TERRAINS, *others):
+        if terrain.casefold() not in (c.casefold() for c in choices):
+            choices.append(terrain)
+    return (*choices, NO_TERRAIN)
 
 
-def _terrain(s: CorpsSession, card: str) -> str:
-    printed = s.options.monster(card)
+def monster_revealed(s: CorpsSession, context: GameContext, card: str, terrain: str,
+                     dormant: bool) -> None:
+    """A card turned face up naming ``terrain`` (asleep by Medicinal Herbs: ``dormant``)."""
+    record(s, context, corps.MonsterRevealed(card, terrain, dormant=dormant))
+
+
+def monster_killed(s: CorpsSession, context: GameContext, card: str) -> None:
+    record(s, context, corps.MonsterKilled(card))
+
+
+def printed_terrain(options: corps.CorpsOptions, card: str) -> str:
+    """The Terrain the owner's data gives ``card`` ("" when the box does not know it)."""
+    printed = options.monster(card)
     return printed.terrain if printed is not None else ""

@@ -119,6 +119,8 @@ class CorpsFlow:
             screen = C.KEY_MENU
         if screen is C.CARRY and session.carried is None:
             screen = C.BOARD
+        if screen is C.TERRAIN and not session.terrain_card:
+            screen = C.MONSTERS
         if screen is C.REVEAL and session.next_reveal_at is not None:  # the slow reveal goes on
             session.next_reveal_at = self.context.clock() + session.options.reveal_step_seconds
         else:

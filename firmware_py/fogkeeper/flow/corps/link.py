@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -19,11 +20,12 @@ from fogkeeper.flow.corps import chapter, key_entry, reveal
 from fogkeeper.flow.corps.session import CorpsScreen
 from fogkeeper.flow.corps.table import Go
 from fogkeeper.flow.game import LinkArgs
-from fogkeeper.flow.kit.link import GameCommands, Reply
+from fogkeeper.flow.kit.link import GameCommands, Reply, on_screen
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import ErrorCode, LinkError, choice, optional, require
 from fogkeeper.rules import corps
-from fogkeeper.rules.corps.tracker import TerrainExplored, monster_water_loss
+from fogkeeper.rules.corps.commands import GuessOp, TrackEvent
+from fogkeeper.rules.corps.tracker import MonsterRevealed, TerrainExplored, monster_water_loss
 from fogkeeper.schema import ABSENT, Field, Schema
 
 if TYPE_CHECKING:
@@ -47,7 +49,8 @@ def _describe(action: str, error: FogkeeperError) -> str:
 
 
 def _state(flow: CorpsFlow, args: LinkArgs) -> Reply:
-    return {}
+    """The public view, and the chapter's setup reminders (the box shows them at setup)."""
+    return {"setup": [" ".join(rows) for rows in chapter.setup_reminders(flow.session)]}
 
 
 def _key(flow: CorpsFlow, args: LinkArgs) -> Reply:
@@ -120,6 +123,23 @@ def _pick_map(keys: Mapping[int, corps.AnswerKey], wanted: int | None) -> corps.
     return next(iter(keys.values()))
 
 
+def _start(flow: CorpsFlow, args: LinkArgs) -> Reply:
+    """On the mode screen: a chapter in ``mode`` on ``map`` (else the Map shown), as OK on
+    the mode's row does; the box goes on to the key menu (or a previous Chapter's setup)."""
+    on_screen(flow.state, CorpsScreen.MODE)
+    if "map" in args:
+        flow.session.map_choice = require(args, "map", int)
+    flow.mode.start(choice(args, "mode", corps.ChapterMode))
+    return {}
+
+
+def _undo(flow: CorpsFlow, args: LinkArgs) -> Reply:
+    """The last tracker change taken back, as the tracker's "Undo last"."""
+    if not chapter.take_back(flow.session):
+        raise PhaseError("nothing to undo")
+    return {}
+
+
 def _guess(flow: CorpsFlow, args: LinkArgs) -> Reply:
     flow.session.chapter = corps.apply_guess(flow.session.chapter, args)
     flow.trigger(Go.BOARD_CHANGED)  # a token picked or in the hand may be gone: the board
@@ -129,6 +149,9 @@ def _guess(flow: CorpsFlow, args: LinkArgs) -> Reply:
 def _track(flow: CorpsFlow, args: LinkArgs) -> Reply:
     s = flow.session
     action = corps.track_action(args)
+    if isinstance(action, MonsterRevealed) and not action.terrain.strip():
+        # no Terrain said: the card's own from the owner's data, as the box's list starts on
+        action = replace(action, terrain=chapter.printed_terrain(s.options, action.card))
     lost = (monster_water_loss(s.chapter.tracker, action.terrain)
             if isinstance(action, TerrainExplored) else None)
     before = s.chapter
@@ -171,12 +194,12 @@ def _opt(key: str, kind: type, **kw: object) -> Field:
 _PIN = _opt("pin", str, most=64, doc="the PIN")
 _SLOT = dict(low=1, high=99)
 _GUESS = Schema.of(
-    Field("op", str, most=16, doc="`place` (`token`, `slot`), `move` (`from`, `to`) or "
+    Field("op", GuessOp, doc="`place` (`token`, `slot`), `move` (`from`, `to`) or "
                                   "`remove` (`slot`)"),
     _opt("token", str, most=32), _opt("slot", int, **_SLOT), _opt("from", int, **_SLOT),
     _opt("to", int, **_SLOT))
 _TRACK = Schema.of(
-    Field("event", str, most=16, doc="`tipi`, `monster` (`card`, `terrain`, `dormant`), "
+    Field("event", TrackEvent, doc="`tipi`, `monster` (`card`, `terrain`, `dormant`), "
                                      "`kill` (`card`), `skull`, `night`, `explore` "
                                      "(`terrain`), `row` (`row`), `water` (`delta`)"),
     _opt("card", str, most=32), _opt("terrain", str, most=32), _opt("dormant", bool),
@@ -188,10 +211,18 @@ COMMANDS: GameCommands[CorpsFlow] = GameCommands("corps", (
         _opt("map", int, low=0, high=999, doc="the Map's number"),
         _opt("slots", dict, doc="{slot: token}")),
         reply="`screen`", refused="`locked` (PIN), `bad_args`, `not_now`"),
+    Command("start", _start, Schema.of(
+        Field("mode", corps.ChapterMode, doc="`fog` (the Fog chapter) or `notebook` (Fog in a "
+                                             "previous Chapter)"),
+        _opt("map", int, low=1, high=corps.MAP_COUNT, doc="the Map's number (default: shown)")),
+        reply="the public view", refused="`not_now` past the mode screen"),
     Command("guess", _guess, _GUESS, reply="the public view", refused="`bad_args`, `not_now`"),
     Command("track", _track, _TRACK, reply="the public view; `explore` adds `water_lost`",
             refused="`bad_args`, `not_now`"),
-    Command("state", _state, read_only=True, reply="the public view"),
+    Command("undo", _undo, reply="the public view",
+            refused="`not_now` with nothing to take back"),
+    Command("state", _state, read_only=True,
+            reply="the public view; `setup`: the chapter's setup reminders"),
     Command("end", _end, reply="the public view", refused="`not_now`"),
     Command("reveal", _reveal, Schema.of(_opt("all", bool, doc="true: every circle at once")),
             reply="the public view", refused="`not_now`"),

@@ -29,12 +29,14 @@ class Mode:
             case ModeItem.MAP:
                 flow.menus.move()
             case ModeItem.FOG:
-                self.start_fog()
-                flow.trigger(Go.GIVE_KEY)
+                self.start(corps.ChapterMode.FOG)
             case ModeItem.NOTEBOOK:
-                chapter.start(flow.session, corps.ChapterMode.NOTEBOOK)
-                flow.trigger(Go.GIVE_KEY if flow.session.options.notebook_reveal
-                             else Go.OPEN_BOARD)
+                self.start(corps.ChapterMode.NOTEBOOK)
 
-    def start_fog(self) -> None:
-        chapter.start(self.flow.session, corps.ChapterMode.FOG)
+    def start(self, mode: corps.ChapterMode) -> None:
+        """A chapter in ``mode`` on the Map chosen (OK here, or corps.start), then the key
+        holder; a previous Chapter without notebook_reveal goes to its setup and board."""
+        flow = self.flow
+        chapter.start(flow.session, mode)
+        asks_key = mode is corps.ChapterMode.FOG or flow.session.options.notebook_reveal
+        flow.trigger(Go.GIVE_KEY if asks_key else Go.OPEN_BOARD)

@@ -31,6 +31,7 @@ class CorpsScreen(StrEnum):
     CHAPTER = "chapter"  # the chapter menu
     TRACKER = "tracker"
     MONSTERS = "monsters"
+    TERRAIN = "terrain"  # the Terrain printed on a Monster card turning face up
     WHY = "why"  # can we end? and why not
     SETUP = "setup"  # the chapter's setup, as the rulebook asks it: a reminder to read
     END_CONFIRM = "end_confirm"
@@ -58,6 +59,8 @@ class CorpsSession:
     carried: int | None = None  # the circle whose token is in the hand
     row_choice: int = 1  # the tracker's "Row complete" chooser
     explore_choice: int = 0  # the tracker's Explore: which Terrain was revealed
+    terrain_card: str = ""  # the Monster card whose Terrain the table is naming
+    terrain_dormant: bool = False  # ... turned face up asleep, by Medicinal Herbs
     board_opened: bool = False
     next_reveal_at: float | None = None  # clock seconds of the next slow-reveal step
     record_path: str | None = None  # the game record, written once at the end

@@ -52,6 +52,7 @@ class Go(StrEnum):
     # the chapter menu and the tracker (tracker.py)
     OPEN_TRACKER = "open_tracker"
     OPEN_MONSTERS = "open_monsters"
+    NAME_TERRAIN = "name_terrain"
     ASK_WHY = "ask_why"
     OPEN_SETUP = "open_setup"
     ASK_TO_END = "ask_to_end"
@@ -74,6 +75,7 @@ class Go(StrEnum):
     BACK_TO_CHAPTER = "back_to_chapter"
     BACK_TO_TRACKER = "back_to_tracker"
     BACK_TO_MONSTERS = "back_to_monsters"
+    BACK_TO_TERRAIN = "back_to_terrain"
     BACK_TO_WHY = "back_to_why"
     BACK_TO_SETUP = "back_to_setup"
     BACK_TO_END_CONFIRM = "back_to_end_confirm"
@@ -86,8 +88,8 @@ class Go(StrEnum):
 
 
 C = CorpsScreen
-MENUS = [C.MODE, C.KEY_MENU, C.PICK, C.CHAPTER, C.TRACKER, C.MONSTERS, C.WHY, C.SETUP,
-         C.REVIEW]
+MENUS = [C.MODE, C.KEY_MENU, C.PICK, C.CHAPTER, C.TRACKER, C.MONSTERS, C.TERRAIN, C.WHY,
+         C.SETUP, C.REVIEW]
 GRID = [C.BOARD, C.CARRY]
 PADS = [C.SEAL_PIN, C.UNSEAL_PIN]
 DIRECTIONS = [Go.UP, Go.DOWN, Go.LEFT, Go.RIGHT]
@@ -118,6 +120,9 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": [Go.LEFT, Go.RIGHT], "source": C.MODE, "dest": None, "after": "mode.change_map"},
     {"trigger": Go.OK, "source": C.MODE, "dest": None, "after": "mode.choose"},
     {"trigger": Go.GIVE_KEY, "source": [C.MODE, C.CHAPTER], "dest": C.KEY_MENU},
+    # the first time the board would open, the chapter's setup shows first (OK: the board)
+    {"trigger": Go.OPEN_BOARD, "source": [C.MODE, C.KEY_MENU], "dest": C.SETUP,
+     "unless": "board.opened_before"},
     {"trigger": Go.OPEN_BOARD, "source": [C.MODE, C.KEY_MENU, C.CHAPTER], "dest": C.BOARD},
     # the answer key, by the key holder
     {"trigger": Go.OK, "source": C.KEY_MENU, "dest": None, "after": "key_holder.choose_way"},
@@ -144,6 +149,7 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": Go.BACK, "source": C.SEAL_NO_PIN, "dest": C.KEY_MENU},
     {"trigger": Go.KEY_SEALED, "source": KEY_SCREENS, "dest": C.SEALED,
      "before": "key_holder.forget_entry"},  # corps.key sealed it over the link
+    {"trigger": Go.OK, "source": C.SEALED, "dest": C.SETUP, "unless": "board.opened_before"},
     {"trigger": Go.OK, "source": C.SEALED, "dest": C.BOARD},
     {"trigger": Go.ASK_PIN_TO_UNSEAL, "source": C.CHAPTER, "dest": C.UNSEAL_PIN,
      "before": "key_holder.new_unseal_pad"},
@@ -173,7 +179,10 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": Go.ASK_WHY, "source": WHY_FROM, "dest": C.WHY, "before": "asides.remember_for_why"},
     {"trigger": [Go.OK, Go.BACK], "source": C.WHY, "dest": None, "after": "asides.back_from_why"},
     *({"trigger": BACK_TO[s], "source": C.WHY, "dest": s} for s in WHY_FROM),
-    # the chapter's setup, to read again at any time (nothing on it changes the game)
+    # the chapter's setup: shown before the board first opens, then to read again at any
+    # time from the chapter menu (nothing on it changes the game)
+    {"trigger": [Go.OK, Go.BACK, Go.LEFT], "source": C.SETUP, "dest": C.BOARD,
+     "unless": "board.opened_before"},
     {"trigger": Go.OPEN_SETUP, "source": C.CHAPTER, "dest": C.SETUP},
     {"trigger": [Go.OK, Go.BACK, Go.LEFT], "source": C.SETUP, "dest": C.CHAPTER},
     {"trigger": Go.ASK_TO_END, "source": C.CHAPTER, "dest": C.END_CONFIRM},
@@ -188,6 +197,10 @@ TRANSITIONS: list[Mapping[str, object]] = [
     {"trigger": Go.OK, "source": C.MONSTERS, "dest": None, "after": "tracker.monster_ok"},
     {"trigger": Go.RIGHT, "source": C.MONSTERS, "dest": None, "after": "tracker.monster_asleep"},
     {"trigger": Go.BACK, "source": C.MONSTERS, "dest": C.TRACKER},
+    # a card turning face up: the Terrain printed on it, from a list (as corps.track's terrain)
+    {"trigger": Go.NAME_TERRAIN, "source": C.MONSTERS, "dest": C.TERRAIN},
+    {"trigger": Go.OK, "source": C.TERRAIN, "dest": C.MONSTERS, "before": "tracker.terrain_ok"},
+    {"trigger": Go.BACK, "source": C.TERRAIN, "dest": C.MONSTERS},
     # the end: a long press, then the reveal and the verdict (corps.end/lose end it too)
     {"trigger": Go.HOLD_OK, "source": C.END_CONFIRM, "dest": None, "after": "end.end_now"},
     {"trigger": [Go.OK, Go.BACK], "source": C.END_CONFIRM, "dest": C.CHAPTER},

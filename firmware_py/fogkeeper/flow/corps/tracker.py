@@ -69,7 +69,31 @@ class Tracker:
         return names[min(s.cursor(C.MONSTERS), len(names) - 1)]
 
     def monster_ok(self) -> None:
-        chapter.monster_up_or_killed(self.flow.session, self.flow.context, self.chosen_monster())
+        """OK: a face-up card is killed; a face-down one turns face up, its Terrain asked."""
+        s = self.flow.session
+        card = self.chosen_monster()
+        if s.chapter.tracker.face_up(card) is not None:
+            chapter.monster_killed(s, self.flow.context, card)
+        else:
+            self.ask_terrain(card, dormant=False)
 
     def monster_asleep(self) -> None:
-        chapter.monster_asleep(self.flow.session, self.flow.context, self.chosen_monster())
+        """Right: Medicinal Herbs turn a face-down card face up asleep, its Terrain asked."""
+        card = self.chosen_monster()
+        if self.flow.session.chapter.tracker.face_up(card) is None:
+            self.ask_terrain(card, dormant=True)
+
+    def ask_terrain(self, card: str, dormant: bool) -> None:
+        s = self.flow.session
+        s.terrain_card, s.terrain_dormant = card, dormant
+        s.cursors[C.TERRAIN] = 0  # the card's Terrain from the owner's data, when known
+        self.flow.trigger(Go.NAME_TERRAIN)
+
+    def terrain_ok(self) -> None:
+        """The Terrain chosen is the card's: the Monster turns face up with it."""
+        s = self.flow.session
+        terrains = chapter.terrain_choices(s.options, s.terrain_card)
+        terrain = terrains[min(s.cursor(C.TERRAIN), len(terrains) - 1)]
+        chapter.monster_revealed(s, self.flow.context, s.terrain_card, terrain,
+                                 s.terrain_dormant)
+        s.terrain_card, s.terrain_dormant = "", False

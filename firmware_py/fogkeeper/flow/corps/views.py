@@ -44,6 +44,7 @@ TRACKER_LABELS = {TrackerItem.TIPI: "Tipi revealed", TrackerItem.MONSTERS: "Mons
                   TrackerItem.ROW: "Row complete",
                   TrackerItem.SKULL: "Skull found", TrackerItem.NIGHT: "Night fell",
                   TrackerItem.WHY: "Can we end?", TrackerItem.UNDO: "Undo last"}
+NO_TERRAIN_LABEL = "another Terrain"
 TRACKER_HINTS = {TrackerItem.TIPI: "OK +1 Tipi", TrackerItem.MONSTERS: "OK list",
                  TrackerItem.WATER: "<> -1 / +1", TrackerItem.EXPLORE: "<> Terrain OK",
                  TrackerItem.ROW: "<> row  OK complete",
@@ -66,6 +67,9 @@ def menu_rows(flow: CorpsFlow, screen: CorpsScreen) -> tuple[str, ...]:
         return tuple(TRACKER_LABELS[item] for item in chapter.TRACKER_ITEMS)
     if screen is C.MONSTERS:
         return chapter.monster_names(s.options)
+    if screen is C.TERRAIN:
+        return tuple(terrain or NO_TERRAIN_LABEL
+                     for terrain in chapter.terrain_choices(s.options, s.terrain_card))
     if screen is C.WHY:
         return chapter.end_reasons(s.chapter)
     if screen is C.SETUP:
@@ -210,10 +214,19 @@ def _monsters(flow: CorpsFlow) -> Frame:
     return _menu(flow, "Monsters", values, "OK up/kill  > Herbs")
 
 
+def _terrain(flow: CorpsFlow) -> Frame:
+    s = flow.session
+    printed = chapter.printed_terrain(s.options, s.terrain_card)
+    values = {printed: "card"} if printed else {}
+    said = "asleep" if s.terrain_dormant else "face up"
+    return _menu(flow, f"{s.terrain_card}: Terrain", values, f"OK {said}  B back")
+
+
 def _setup(flow: CorpsFlow) -> Frame:
     title = "Setup: " + ("Fog" if flow.session.chapter.mode is corps.ChapterMode.FOG
                          else "previous Ch.")
-    return _menu(flow, title, {}, "^v read  OK back")
+    then = "back" if flow.session.board_opened else "board"   # at setup: the board is next
+    return _menu(flow, title, {}, f"^v read  OK {then}")
 
 
 def _why(flow: CorpsFlow) -> Frame:
@@ -283,7 +296,8 @@ RENDERERS: dict[CorpsScreen, Callable[[CorpsFlow], Frame]] = {
     C.MODE: _mode, C.KEY_MENU: _key_menu, C.KEY_SLOT: _key_slot, C.KEY_WAIT: _key_wait,
     C.SEAL_PIN: _pad, C.SEAL_NO_PIN: _seal_no_pin, C.SEALED: _sealed, C.BOARD: _board,
     C.PICK: _pick, C.CARRY: _board, C.CHAPTER: _chapter, C.TRACKER: _tracker,
-    C.MONSTERS: _monsters, C.WHY: _why, C.SETUP: _setup, C.END_CONFIRM: _end_confirm,
+    C.MONSTERS: _monsters, C.TERRAIN: _terrain, C.WHY: _why, C.SETUP: _setup,
+    C.END_CONFIRM: _end_confirm,
     C.LOSE_CONFIRM: _lose_confirm, C.REVEAL: _reveal,
     C.VERDICT: _verdict, C.REVIEW: _review, C.UNSEAL_PIN: _pad, C.NO_PIN: _no_pin,
     C.QUIT: _quit,

@@ -19,6 +19,7 @@ from fogkeeper.flow.fogsite.end import MAZE_SEEN
 from fogkeeper.flow.fogsite.session import GuardianKind, RelicAsk, RelicPlan
 from fogkeeper.flow.fogsite.setup import maze_problems
 from fogkeeper.flow.fogsite.table import CHOICE_SCREENS, SETUP_STAGES
+from fogkeeper.flow.hourglass import Phase as GlassPhase
 from fogkeeper.flow.kit.link import GameCommands, LinkArgs, Reply
 from fogkeeper.link.catalogue import Command
 from fogkeeper.link.protocol import (
@@ -293,6 +294,18 @@ class FogsiteLink:
         self.flow.end.do_play_on()
         return {}
 
+    def team_time(self, args: LinkArgs) -> Reply:
+        """The house rule's pause of G9's team time, as the choose screen's "House rule"
+        row: ``running`` false pauses it, true lets it run on (the rulebook's G9 never
+        stops: without ``[house] team_time_pause`` this is refused)."""
+        glass = self.flow.session.glass
+        if glass is None or not self.flow.team.can_pause():
+            raise PhaseError("not now: the team's time pauses only under the house rule "
+                             "([house] team_time_pause), during the team's turn")
+        if (glass.phase is GlassPhase.RUNNING) != require(args, "running", bool):
+            self.flow.team.toggle_clock()
+        return {}
+
     def give(self, args: LinkArgs) -> Reply:
         self._in_phase(Phase.INVESTIGATORS)
         colour = _colour(require(args, "colour", str))
@@ -451,6 +464,9 @@ COMMANDS: GameCommands[FogsiteFlow] = GameCommands("fogsite", (
     Command("give", _via(FogsiteLink.give), Schema.of(
         _COLOUR, Field("relic", int, low=0, high=99), Field("to", str, most=8)),
         reply="–", refused=_PHASE),
+    Command("team_time", _via(FogsiteLink.team_time), Schema.of(
+        Field("running", bool, doc="false pauses the team's time, true lets it run on")),
+        reply="`team_time`", refused="`not_now` without the house rule, or no team time"),
     Command("end_turn", _via(FogsiteLink.end_turn), Schema.of(_COLOUR),
             reply="–", refused=_PHASE),
     Command("escape", _via(FogsiteLink.escape), Schema.of(Field("announce", bool)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 
 from fogkeeper.rules.corps import chapter
 from fogkeeper.rules.corps.chapter import CorpsState
@@ -23,41 +24,64 @@ from fogkeeper.rules.corps.tracker import (
 Args = Mapping[str, object]
 
 
+class GuessOp(StrEnum):
+    """What ``corps.guess`` does to the guess board (its ``op``)."""
+
+    PLACE = "place"
+    MOVE = "move"
+    REMOVE = "remove"
+
+
+class TrackEvent(StrEnum):
+    """What ``corps.track`` records (its ``event``), one a tracker action."""
+
+    TIPI = "tipi"
+    MONSTER = "monster"
+    KILL = "kill"
+    SKULL = "skull"
+    NIGHT = "night"
+    EXPLORE = "explore"
+    ROW = "row"
+    WATER = "water"
+
+
+_GUESS_OPS: dict[GuessOp, Callable[[CorpsState, Args], CorpsState]] = {
+    GuessOp.PLACE: lambda s, a: chapter.place_token(s, parse_token(_text(a, "token")),
+                                                    _number(a, "slot")),
+    GuessOp.MOVE: lambda s, a: chapter.move_token(s, _number(a, "from"), _number(a, "to")),
+    GuessOp.REMOVE: lambda s, a: chapter.remove_token(s, _number(a, "slot")),
+}
+
+
 def apply_guess(state: CorpsState, args: Args) -> CorpsState:
     """``{"op": "place", "token", "slot"}``, ``{"op": "move", "from", "to"}`` or
     ``{"op": "remove", "slot"}`` applied to the guess board."""
     op = _text(args, "op")
-    if op == "place":
-        token = parse_token(_text(args, "token"))
-        return chapter.place_token(state, token, _number(args, "slot"))
-    if op == "move":
-        return chapter.move_token(state, _number(args, "from"), _number(args, "to"))
-    if op == "remove":
-        return chapter.remove_token(state, _number(args, "slot"))
-    raise CommandError("op must be place, move or remove")
+    if op not in set(GuessOp):
+        raise CommandError("op must be place, move or remove")
+    return _GUESS_OPS[GuessOp(op)](state, args)
 
 
-_TRACK_EVENTS: dict[str, Callable[[Args], TrackAction]] = {
-    "tipi": lambda a: TipiRevealed(),
-    "monster": lambda a: MonsterRevealed(
+_TRACK_EVENTS: dict[TrackEvent, Callable[[Args], TrackAction]] = {
+    TrackEvent.TIPI: lambda a: TipiRevealed(),
+    TrackEvent.MONSTER: lambda a: MonsterRevealed(
         _text(a, "card"), _text(a, "terrain", ""), _flag(a, "dormant")
     ),
-    "kill": lambda a: MonsterKilled(_text(a, "card")),
-    "skull": lambda a: SkullFound(),
-    "night": lambda a: NightFell(),
-    "explore": lambda a: TerrainExplored(_text(a, "terrain")),
-    "row": lambda a: RowCompleted(_number(a, "row")),
-    "water": lambda a: WaterChanged(_number(a, "delta")),
+    TrackEvent.KILL: lambda a: MonsterKilled(_text(a, "card")),
+    TrackEvent.SKULL: lambda a: SkullFound(),
+    TrackEvent.NIGHT: lambda a: NightFell(),
+    TrackEvent.EXPLORE: lambda a: TerrainExplored(_text(a, "terrain")),
+    TrackEvent.ROW: lambda a: RowCompleted(_number(a, "row")),
+    TrackEvent.WATER: lambda a: WaterChanged(_number(a, "delta")),
 }
 
 
 def track_action(args: Args) -> TrackAction:
     """The tracker action named by ``args["event"]`` (see docs/corps.md)."""
     event = _text(args, "event")
-    build = _TRACK_EVENTS.get(event)
-    if build is None:
-        raise CommandError(f"event must be one of {', '.join(_TRACK_EVENTS)}")
-    return build(args)
+    if event not in set(TrackEvent):
+        raise CommandError(f"event must be one of {', '.join(TrackEvent)}")
+    return _TRACK_EVENTS[TrackEvent(event)](args)
 
 
 def _text(args: Args, name: str, default: str | None = None) -> str:
