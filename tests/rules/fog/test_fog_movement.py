@@ -176,3 +176,20 @@ def test_price_explains_itself(rules_s: FogRules) -> None:
 def test_solo_nation_mp(rules_s: FogRules, nation_mp: int, card: str | None, mp: int) -> None:
     event = None if card is None else _event(rules_s, card)
     assert mp_budget(event, nation_mp, rules_s.board.solo_mp_track_max) == mp
+
+
+def test_a_swap_on_the_shore_or_a_pier_is_a_run_that_pulls_the_other_back() -> None:
+    """The Water area keeps Run "incl. swapping places": running past an Islander and pulling
+    it back onto the field left is one Run for 1 MP, not a refused Swap."""
+    result = movement_cost(Movement(SAILOR, C.PUSH, Move.SWAP, zone=Zone.WATER))
+    assert isinstance(result, Price), result
+    assert result.mp == 1 and "pulls the other back" in result.reasons[0]
+
+
+def test_a_water_swap_is_priced_as_the_run_it_is(rules_s: FogRules) -> None:
+    """B-F15: Headwind (every Run +1) reaches the pull-back Run; Skillful (every Swap -1)
+    is the beach Swap's only, and Cunning A's cheap 2nd Swap is a beach Swap too."""
+    swap = Movement(SAILOR, C.PUSH, Move.SWAP, zone=Zone.WATER, swap_number=2)
+    assert _price(swap, event=_event(rules_s, "A32")) == 2
+    assert _price(swap, event=_event(rules_s, "A33")) == 1
+    assert _price(swap, guardian=_guardian(rules_s, 2)) == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fogkeeper.rules.fog.cards import EventCard, GuardianCard
 from fogkeeper.rules.fog.model import Characteristic, IslanderType, Move, Zone
@@ -19,6 +19,7 @@ ALL_ROUNDER_MP = 3
 ALL_ROUNDER_MOVES = (Move.SQUEEZE, Move.CROSS)
 ENHANCEABLE = (Move.PUSH, Move.JUMP, Move.CROSS, Move.SQUEEZE)
 FREE_RUN_SOURCES = ("endurance", "guardian")
+PULL_BACK = f"Swap on shore/pier: a Run that pulls the other back, {WATER_MP} MP"
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,23 @@ def movement_cost(
     refusal = _refusal(movement, event, guardian, guardian_side, enhanced_movements)
     if refusal is not None:
         return refusal
+    if movement.zone is Zone.WATER and movement.move is Move.SWAP:
+        return _pull_back(movement, event)
     if movement.free_run:
         return Price(0, (f"free Run ({movement.free_run}): 0 MP, no event applies",))
     options = [_with_event(o, movement, event) for o in _options(movement, guardian,
                                                                   guardian_side)]
     best = min(options, key=lambda o: (o.mp, len(o.reasons)))
     return Price(best.mp, best.reasons, best.with_characteristic)
+
+
+def _pull_back(movement: Movement, event: EventCard | None) -> Price:
+    """On the shore and the piers a Swap is a Run past the other Islander that pulls it
+    back onto the field just left: priced as that Run (B-F15: Run modifiers apply, the beach
+    Swap's do not)."""
+    run = replace(movement, move=Move.RUN)
+    best = _with_event(_Option(WATER_MP, (PULL_BACK,), False), run, event)
+    return Price(best.mp, best.reasons)
 
 
 def _refusal(
@@ -84,7 +96,7 @@ def _refusal(
         return Refusal(f"{event.name} ({event.card_id}) forbids {m.move.value} this round")
     if m.free_run:
         return _free_run_refusal(m, guardian, side)
-    if m.zone is Zone.WATER and m.move not in (Move.RUN, Move.BOARDING):
+    if m.zone is Zone.WATER and m.move not in (Move.RUN, Move.BOARDING, Move.SWAP):
         return Refusal(f"only Run and Boarding are possible on the shore, piers and boats, "
                        f"not {m.move.value}")
     if m.zone is Zone.BEACH and m.move is Move.BOARDING:
