@@ -193,3 +193,23 @@ def test_a_water_swap_is_priced_as_the_run_it_is(rules_s: FogRules) -> None:
     assert _price(swap, event=_event(rules_s, "A32")) == 2
     assert _price(swap, event=_event(rules_s, "A33")) == 1
     assert _price(swap, guardian=_guardian(rules_s, 2)) == 1
+
+
+@pytest.mark.parametrize(("movement", "reminder"), [
+    # Enhanced Jump/Cross/Squeeze end on an occupied hex: a further move must follow
+    (Movement(SAILOR, C.JUMP, Move.JUMP, enhanced=True), "then 1 move to empty hex"),
+    (Movement(SAILOR, C.PUSH, Move.SQUEEZE, enhanced=True), "then 1 move to empty hex"),
+    # from the beach onto a shore Islander: the same
+    (Movement(SAILOR, C.PUSH, Move.CROSS), "on a shore Isl.: move on"),
+    # boarding: from the shore the stern only, from a pier its side or the middle
+    (Movement(SAILOR, C.PUSH, Move.BOARDING, zone=Zone.WATER, enters_boat=True),
+     "shore:stern pier:side/mid"),
+    (Movement(SAILOR, C.PUSH, Move.BOARDING, zone=Zone.WATER), "never leave the stern"),
+    (Movement(SAILOR, C.PUSH, Move.RUN), ""),
+    (Movement(SAILOR, C.PUSH, Move.PUSH, enhanced=True), ""),
+])
+def test_a_price_carries_the_rule_the_table_must_still_follow(movement: Movement,
+                                                               reminder: str) -> None:
+    result = movement_cost(movement, enhanced_movements=True)
+    assert isinstance(result, Price), result
+    assert result.reminder == reminder

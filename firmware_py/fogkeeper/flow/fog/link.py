@@ -301,6 +301,7 @@ def _cost(flow: FogFlow, args: LinkArgs) -> Reply:
         flow.fire(Go.PAID)
     state = flow.s.state
     return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
+            "reminder": found.reminder,
             "mp_left": state.mp_left if state.phase == PHASE_TURN else 0}
 
 
@@ -480,7 +481,9 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
             reply="`mp_left`", refused=f"{_HERE}, `bad_args`"),
     Command("end_turn", _reads_event(_end_turn), reply="`fog_step` (after a round's last turn)",
             refused=_HERE),
-    Command("cost", _reads_event(_cost), _COST, reply="`allowed`, `mp`, `reasons` or `reason`",
+    Command("cost", _reads_event(_cost), _COST,
+            reply="`allowed`, `mp`, `reasons`, `reminder` (the rule still to follow, or \"\") "
+                  "or `reason`",
             refused=f"{_HERE}, `bad_args`"),
     Command("undo", _reads_event(_undo),
         Schema.of(_opt("fog", bool, doc="true to take back a FOG step")),

@@ -68,9 +68,9 @@ def _history(flow: FogFlow, now: float) -> Frame:
     return _list(flow, "Past games", "^v read  OK back", lines_on_panel_only=True)
 
 
-def _form(flow: FogFlow, title: str, note: str, hint: str) -> Frame:
+def _form(flow: FogFlow, title: str, note: str, hint: str, reminder: str = "") -> Frame:
     fields = tuple((r.label, r.value) for r in menu_rows(flow.s, flow.screen))
-    return render_form(FormView(title, fields, flow.s.cursor, note, hint))
+    return render_form(FormView(title, fields, flow.s.cursor, note, hint, reminder=reminder))
 
 
 def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "") -> Frame:
@@ -151,7 +151,8 @@ def _cost(flow: FogFlow, now: float) -> Frame:
     note = (f"no: {found.reason}" if isinstance(found, Refusal)
             else found.reasons[0] if len(found.reasons) == 1  # it says the MP itself
             else f"{found.mp} MP: " + "; ".join(found.reasons))
-    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back")
+    reminder = "" if isinstance(found, Refusal) else found.reminder
+    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back", reminder)
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:
