@@ -27,10 +27,22 @@ DECK_FILES = {
 
 
 def board_file(name: str, folder: Path | None = None) -> dict[str, Any]:
-    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed."""
+    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed, with the solo
+    scenario sheets played on it under ``scenario`` (their values are checked and corrected
+    with the board's: ``scenario.S001.nation_mp.red``)."""
     if name not in BOARD_NAMES:
         raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
-    return read_toml((folder or config_dir()) / "boards" / f"{name}.toml")
+    base = folder or config_dir()
+    raw = read_toml(base / "boards" / f"{name}.toml")
+    sheets = {}
+    for path in sorted((base / "fog_scenarios").glob("*.toml")):
+        try:
+            sheet = SCENARIO.read(read_toml(path))
+        except (ConfigError, SchemaError):
+            continue   # a broken sheet is refused by name where it is chosen (load_scenarios)
+        if sheet["board"] == name:
+            sheets[path.stem] = sheet
+    return {**raw, assumed.SCENARIO: sheets}
 
 
 @dataclass(frozen=True)
@@ -242,6 +254,18 @@ class Scenario:
     minimum_crew_rp: int = 0           # per boat that does not depart
     commoner_rescue_rp: int = 0        # per boat without a Commoner of its own nation
     boat_scoring: dict[str, int] = field(default_factory=dict)   # Area -> RP, {} = drawn
+    # the sheet's values the rulebook does not print and the owner has neither corrected nor
+    # checked (``fog_start``, ``nation_mp.red``, ``boat_scoring.A``): "assumed: copy your
+    # sheet" wherever they are shown
+    assumed: tuple[str, ...] = ()
+
+    def value(self, key: str) -> int:
+        """The sheet's value by key (``nation_mp.red``); 0 when the sheet has none."""
+        head, _, part = key.partition(".")
+        if part:
+            table = self.nation_mp if head == "nation_mp" else self.boat_scoring
+            return table.get(part, 0)
+        return int(getattr(self, key))
 
 
 def _whole_numbers(value: dict[str, Any]) -> bool:
@@ -261,22 +285,41 @@ SCENARIO = Schema.of(
 )
 
 
-def read_scenario(path: Path) -> Scenario:
-    """One scenario file; a broken one names the file and the key."""
+def read_scenario(path: Path, corrections: dict[str, assumed.Value] | None = None,
+                  assumed_keys: tuple[str, ...] = ()) -> Scenario:
+    """One scenario file, with the owner's corrections (by the sheet's own keys:
+    ``nation_mp.red``) over it; a broken one names the file and the key."""
     try:
         data = SCENARIO.read(read_toml(path))
     except SchemaError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+    for key, value in (corrections or {}).items():
+        head, _, part = key.partition(".")
+        if part:
+            data[head] = {**data[head], part: value}
+        else:
+            data[key] = value
     return Scenario(
         name=path.stem, board=data["board"],
         nation_mp={str(k): v for k, v in data["nation_mp"].items()},
         fog_start=data["fog_start"],
         minimum_crew_rp=abs(data["minimum_crew_rp"]),
         commoner_rescue_rp=abs(data["commoner_rescue_rp"]),
-        boat_scoring={str(k): v for k, v in data["boat_scoring"].items()})
+        boat_scoring={str(k): v for k, v in data["boat_scoring"].items()},
+        assumed=assumed_keys)
 
 
 def load_scenarios(folder: Path | None = None) -> dict[str, Scenario]:
-    """Solo scenario files in ``<config>/fog_scenarios/`` by name (the file's stem)."""
+    """Solo scenario files in ``<config>/fog_scenarios/`` by name (the file's stem), each
+    with the owner's corrections from its board's file and the values still assumed."""
     base = (folder or config_dir()) / "fog_scenarios"
-    return {path.stem: read_scenario(path) for path in sorted(base.glob("*.toml"))}
+    found = {}
+    for path in sorted(base.glob("*.toml")):
+        plain = read_scenario(path)
+        prefix = assumed.scenario_key(path.stem, "")
+        rows = board_status(plain.board) if plain.board in BOARD_NAMES else []
+        mine = [(v, what) for v, what in rows if v.key.startswith(prefix)]
+        found[path.stem] = read_scenario(
+            path, {v.key[len(prefix):]: v.value for v, what in mine if what == "corrected"},
+            tuple(v.key[len(prefix):] for v, what in mine if what == "assumed"))
+    return found
