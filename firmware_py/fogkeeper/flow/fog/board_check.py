@@ -26,13 +26,10 @@ from fogkeeper.data.fog import (
     owner_problems,
 )
 from fogkeeper.errors import ConfigError
-from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for
+from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for, scenarios
 from fogkeeper.rules.fog import assumed
 from fogkeeper.rules.fog.assumed import Value
 
-# a solo scenario sheet's values, as its checklist rows name them
-SHEET_LABELS = {"fog_start": "FOG start", "nation_mp": "MP {}", "boat_scoring": "Area {}: RP",
-                "minimum_crew_rp": "Crew goal RP", "commoner_rescue_rp": "Commoner RP"}
 LETTERS = string.ascii_uppercase[:16]   # a beach has rows A-C at least, A-P at most
 WORDS = {"printed": "printed in the rulebook", "assumed": "assumed: check it",
          "corrected": "corrected by the owner", "checked": "checked by the owner"}
@@ -78,6 +75,7 @@ def forget() -> None:
     left_aside.cache_clear()
     board_for.cache_clear()
     rules_for.cache_clear()
+    scenarios.cache_clear()
 
 
 @cache
@@ -233,7 +231,7 @@ def label(key: str) -> str:
     if head == "supply":
         return f"{tail[1].capitalize()}s in box"
     if head == assumed.SCENARIO:
-        return SHEET_LABELS[tail[1]].format(*tail[2:])
+        return assumed.sheet_label(key)
     simple = {"rows": "Beach rows", "fog_corner": "FOG cards start on",
               "nation_rp": "Own boat: RP each"}
     if key in simple:

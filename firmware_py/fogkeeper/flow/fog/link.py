@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.fog import fog_step, missions, pictured, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
@@ -25,11 +24,13 @@ from fogkeeper.flow.fog.session import (
     PickField,
     Pictured,
     Session,
+    scenarios,
 )
 from fogkeeper.flow.fog.setup import (
     BY_KEY,
     DEFAULT_SETUP,
     apply_scenario,
+    assumed_in_use,
     link_fields,
     offered_words,
     plain,
@@ -48,6 +49,7 @@ from fogkeeper.rules.fog import (
     current_turn,
     swallowed_so_far,
 )
+from fogkeeper.rules.fog.assumed import SHEET_ASSUMED, sheet_words
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
 
@@ -167,7 +169,12 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     except FogkeeperError:
         flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = before
         raise
-    return {"setup": public_setup(flow.s)}
+    reply: Reply = {"setup": public_setup(flow.s)}
+    assumed = assumed_in_use(flow.s.setup, flow.s.boat_scoring)
+    if assumed:   # nothing defaults silently: the solo sheet's values the box only assumed
+        reply["assumed"] = assumed
+        reply["note"] = f"{SHEET_ASSUMED}: {sheet_words(assumed)}"
+    return reply
 
 
 # what each kind of entered value is, as the checklist names the rule that asks for it
@@ -460,7 +467,8 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="the first loss to list (default: the latest that fit)")),
         read_only=True, reply="public state; `losses` as many as fit, from `losses_from`, "
                               "of `losses_total`"),
-    Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out)",
+    Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out); solo: "
+            "`assumed`, `note` (the scenario values the box only assumes)",
             refused=f"{_HERE}, `bad_args`, `locked` (a seed without the PIN)"),
     Command("continue", _go_on, reply="– (OK on that screen)", refused=_HERE),
     Command("card", _card, Schema.of(
@@ -523,14 +531,14 @@ def _scenario_and_start(setup: dict[str, object], chosen: dict[str, object]
     """``scenario`` lays out its sheet (its values can still be overridden in the same
     command); ``fog_start`` is a solo choice; in multiplayer the board gives it."""
     if chosen.get("scenario"):
-        scenarios = load_scenarios()
+        sheets = scenarios()
         name = str(chosen["scenario"])
-        if name not in scenarios:
+        if name not in sheets:
             raise LinkError(ErrorCode.BAD_ARGS, f"'scenario' {name!r}: one of "
-                                                + (", ".join(scenarios) or "none installed"))
+                                                + (", ".join(sheets) or "none installed"))
         if setup["mode"] != "solo":
             raise LinkError(ErrorCode.BAD_ARGS, "'scenario' is for a solo game (mode: solo)")
-        setup = apply_scenario(setup, scenarios[name])
+        setup = apply_scenario(setup, sheets[name])
         setup.update({k: v for k, v in chosen.items() if k != "scenario"})
         setup = settle(setup)
     if "fog_start" in chosen and setup["mode"] != "solo":

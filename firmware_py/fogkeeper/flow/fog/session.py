@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from fogkeeper.data.fog import load_board, load_rules
+from fogkeeper.data.fog import Scenario, load_board, load_rules, load_scenarios
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.kit.session import codec
@@ -334,6 +334,13 @@ def board_for(name: str) -> Board:
 def rules_for(board: str) -> FogRules:
     """Board and cards, read once per board."""
     return load_rules(board)
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    """The solo scenario sheets with the owner's corrections, read once (again after the
+    owner saves a board: ``board_check.forget``)."""
+    return load_scenarios()
 
 
 def display_name(colour: str) -> str:

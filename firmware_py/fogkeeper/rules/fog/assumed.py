@@ -17,7 +17,7 @@ sheet. A scenario the rulebook does not have (``example``, the owner's own) is i
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +100,37 @@ def sheet_values(sheet: Mapping[str, Any]) -> Iterator[tuple[str, int]]:
 
 SHEET_ASSUMED = "assumed: copy your sheet"   # a scenario value the rulebook does not print
 SHEET_ASSUMED_SHORT = "assumed: copy sheet"   # the same in one line of the 128x64 panel
+
+
+# a solo scenario sheet's values, as its checklist rows name them
+SHEET_LABELS = {"fog_start": "FOG start", "nation_mp": "MP {}", "boat_scoring": "Area {}: RP",
+                "minimum_crew_rp": "Crew goal RP", "commoner_rescue_rp": "Commoner RP"}
+
+
+def sheet_label(key: str) -> str:
+    """A sheet's value as its checklist row names it: ``scenario.S001.nation_mp.red`` (or
+    ``nation_mp.red``) is "MP red"."""
+    parts = key.split(".")[2:] if is_scenario(key) else key.split(".")
+    return SHEET_LABELS[parts[0]].format(*parts[1:])
+
+
+def sheet_words(keys: Iterable[str]) -> str:
+    """Assumed sheet values in a few words: "MP red, FOG start, Area A-D: RP"."""
+    labels = [sheet_label(k) for k in keys]
+    areas = [k.rsplit(".", 1)[1] for k in keys if ".boat_scoring." in f".{k}"]
+    if len(areas) > 1:
+        labels = [x for x in labels if not x.startswith("Area ")]
+        span = f"{areas[0]}-{areas[-1]}" if len(areas) == 4 else ",".join(areas)
+        labels.append(f"Area {span}: RP")
+    return ", ".join(labels)
+
+
+def level_basis(keys: Sequence[str]) -> str:
+    """Which scenario values a solo rescue level rests on: the assumed ones named, else the
+    sheet's as printed or entered."""
+    if keys:
+        return f"on assumed values ({SHEET_ASSUMED}): {sheet_words(keys)}"
+    return "on the sheet's values, printed or entered"
 
 
 def status_words(key: str, what: str) -> str:
