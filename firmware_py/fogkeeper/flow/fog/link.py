@@ -20,6 +20,7 @@ from fogkeeper.flow.fog.session import (
     Ask,
     CostChoice,
     CostField,
+    FogFlowError,
     Islander,
     PickField,
     Pictured,
@@ -273,7 +274,14 @@ def _draft_pick(flow: FogFlow, args: LinkArgs) -> Reply:
     if count < 1:
         raise LinkError(ErrorCode.BAD_ARGS, "'count' must be a whole number of picks, "
                                             "1 or more")
-    flow.deal.count_picks(count)
+    leader = optional(args, "leader", int, 0)
+    if leader and not flow.s.leaders:
+        raise LinkError(ErrorCode.BAD_ARGS, "'leader' is option 10's (Rescue the Leaders), "
+                                            "not in play")
+    try:
+        flow.deal.count_picks(count, leader)
+    except FogFlowError as exc:
+        raise LinkError(ErrorCode.BAD_ARGS, str(exc)) from None
     return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
 
 
@@ -481,8 +489,11 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
             refused=_HERE),
     Command("mission.keep", _mission_keep, Schema.of(Field("choice", int, low=1, high=2)),
             reply="`player`, `kept`", refused=f"{_HERE}, `bad_args`"),
-    Command("draft.pick", _draft_pick, Schema.of(_opt("count", int, low=1, high=999,
-                                                      doc="picks (default 1)")),
+    Command("draft.pick", _draft_pick, Schema.of(
+        _opt("count", int, low=1, high=999, doc="picks (default 1)"),
+        _opt("leader", int, low=1, high=12,
+             doc="option 10: the designated Leader the first pick takes (its number on "
+                 "the setup; one each colour)")),
             reply="`pick`, `of`", refused=f"{_HERE}, `bad_args`"),
     Command("draft.undo", _draft_undo, reply="`pick`", refused=_HERE),
     Command("spend", _reads_event(_spend), Schema.of(Field("mp", int, low=-99, high=99)),

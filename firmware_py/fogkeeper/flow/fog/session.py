@@ -237,6 +237,10 @@ class Session:
     open_missions: list[str] = field(default_factory=list)
     draft: list[str] = field(default_factory=list)
     draft_pick: int = 0
+    # option 10: the designated Leader (1-based, as the setup lists them; 0 none) each pick
+    # counted so far took, and the one the draft screen offers for the next pick
+    draft_leaders: list[int] = field(default_factory=list)
+    draft_leader: int = 0
     undo: list[GameState] = field(default_factory=list,
                                   metadata=codec(_states_to_json, _states_from_json))
     cost: CostChoice = field(default_factory=CostChoice)

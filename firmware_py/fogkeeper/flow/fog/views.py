@@ -107,7 +107,13 @@ def _draft(flow: FogFlow, now: float) -> Frame:
     s = flow.s
     pick = min(s.draft_pick, len(s.draft) - 1)
     after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
-    lines = (f"then {display_name(after)}" if after else "last pick",)
+    line = f"then {display_name(after)}" if after else "last pick"
+    if s.draft_leader:          # option 10: this pick takes a designated Leader
+        leader = s.leaders[s.draft_leader - 1]
+        line = f"<> L{s.draft_leader} {leader.nation} {leader.type.value}"
+    elif s.leaders and missions.free_leaders(s):
+        line += "  <> Leader"
+    lines = (line,)
     return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick  B undo  hold: end",
                     big=display_name(s.draft[pick]))
 
