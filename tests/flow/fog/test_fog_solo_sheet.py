@@ -49,7 +49,8 @@ def test_the_checklist_marks_what_the_rulebook_does_not_print() -> None:
 def test_the_setup_screen_says_copy_your_sheet() -> None:
     t = on_s001()
     t.go_to_row("Start game").press(OK)
-    assert t.screen is F.VALUES
+    assert t.screen is F.VALUES              # the sheet's Boat Scorings, to check
+    assert any("Area A" in line and "6 assumed" in line for line in t.lines)
     t.go_to_row("Done").press(OK)
     assert t.screen is F.INFO
     shown = t.lines

@@ -148,7 +148,17 @@ def _setup(s: Session) -> list[Row]:
 
 
 def _values(s: Session) -> list[Row]:
-    found = [Row(r, r.label, str(s.values.get(r.key, r.default))) for r in value_rows(s.setup)]
+    rows = value_rows(s.setup)
+    now = {r.key: s.values.get(r.key, r.default) for r in rows}
+    areas = {k.removeprefix("area."): v for k, v in now.items() if k.startswith("area.")}
+    sheet = assumed_in_use(s.setup, areas) if s.solo else []   # a solo sheet's placeholders
+
+    def shown(key: str) -> str:
+        mark = key.startswith("area.") and any(k.endswith(f".boat_scoring.{key[5:]}")
+                                               for k in sheet)
+        return f"{now[key]} assumed" if mark else str(now[key])
+
+    found = [Row(r, r.label, shown(r.key)) for r in rows]
     return [*found, Row(Entry.DONE, "Done")]
 
 
