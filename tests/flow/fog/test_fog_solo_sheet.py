@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import OK
+from flow.fog.fog_table import OK, RIGHT
 from fogkeeper.app.score_cmd import main as score_main
-from fogkeeper.data.fog import OWNER_ENV
 from fogkeeper.flow.fog import scoring
 from fogkeeper.flow.fog.table import FogScreen
 
@@ -21,9 +20,9 @@ RED = "scenario.S001.nation_mp.red"
 
 
 @pytest.fixture(autouse=True)
-def owner(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv(OWNER_ENV, str(tmp_path / "owner"))
-    return tmp_path
+def owner(empty_data: Path) -> Path:
+    """No owner's word on board S (so none on S001), the box's caches read again."""
+    return empty_data
 
 
 def on_s001() -> AppDriver:
@@ -107,3 +106,24 @@ def test_the_results_screen_says_which_values_the_level_rests_on() -> None:
     shown = " ".join(t.lines)
     assert "Guardian Apprentice" in shown and "on assumed values" in shown
     assert "FOG start" in shown and "Area A-D" in shown
+
+
+def test_the_sheet_copied_in_the_board_walk_is_no_longer_assumed() -> None:
+    t = AppDriver()
+    t.press(OK).choose("Board", "S").go_to_row("Check board").press(OK)
+    for _ in range(120):
+        if t.lines[0].startswith("Solo S001") and t.lines[1] == "MP red":
+            break
+        t.press(OK)
+    assert t.lines[3] == "assumed: copy sheet"
+    t.press(RIGHT)                        # the sheet says 6
+    while t.screen is F.BOARD:
+        t.press(OK)                       # every other value matches the sheet and board
+    t.press(OK)                           # save: corrected and checked
+    assert t.screen is F.SETUP
+    t.choose("Mode", "solo").choose("Scenario", "S001")
+    assert row(t, "MP red").endswith("6") and "assumed" not in row(t, "FOG start")
+    t.go_to_row("Start game").press(OK)
+    t.go_to_row("Done").press(OK)
+    assert t.screen is F.INFO and not any("assumed" in line for line in t.lines[2:])
+    assert scoring.build_record(t.fog.s)["solo"].get("assumed") is None
