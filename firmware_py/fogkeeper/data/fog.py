@@ -149,6 +149,11 @@ def checked_board(name: str, values: dict[str, assumed.Value],
     """Board ``name`` with these corrections over it, checked whole: ConfigError names the
     first correction the board cannot hold (an unknown key, a row swallowed twice)."""
     raw = assumed.corrected(board_file(name, folder), values)
+    for sheet, given in raw.get(assumed.SCENARIO, {}).items():   # the sheets played on it
+        try:
+            SCENARIO.read(given)
+        except SchemaError as exc:
+            raise ConfigError(f"board {name}: scenario {sheet}: {exc}") from None
     return board_from_dict(raw, source=f"board {name}")
 
 
@@ -268,20 +273,22 @@ class Scenario:
         return int(getattr(self, key))
 
 
-def _whole_numbers(value: dict[str, Any]) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+def _whole_numbers(value: dict[str, Any], low: int = -999, high: int = 999) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+               for v in value.values())
 
 
 # a solo scenario sheet's file, key by key
 SCENARIO = Schema.of(
     Field("name", str, default=ABSENT, most=64, doc="the sheet's name (the file's stem is used)"),
     Field("board", str, check=lambda b: b in BOARD_NAMES, allowed="one of S, F, M, L"),
-    Field("nation_mp", dict, check=_whole_numbers, allowed="a table of whole numbers"),
+    Field("nation_mp", dict, check=lambda v: _whole_numbers(v, 1, 20),
+          allowed="a table of whole numbers, 1-20"),
     Field("fog_start", int, default=0, low=0, high=99),
     Field("minimum_crew_rp", int, default=0, low=-999, high=999),
     Field("commoner_rescue_rp", int, default=0, low=-999, high=999),
-    Field("boat_scoring", dict, default={}, check=_whole_numbers,
-          allowed="a table of whole numbers"),
+    Field("boat_scoring", dict, default={}, check=lambda v: _whole_numbers(v, 0, 12),
+          allowed="a table of whole numbers, 0-12"),
 )
 
 
@@ -289,16 +296,17 @@ def read_scenario(path: Path, corrections: dict[str, assumed.Value] | None = Non
                   assumed_keys: tuple[str, ...] = ()) -> Scenario:
     """One scenario file, with the owner's corrections (by the sheet's own keys:
     ``nation_mp.red``) over it; a broken one names the file and the key."""
-    try:
-        data = SCENARIO.read(read_toml(path))
-    except SchemaError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+    raw = read_toml(path)
     for key, value in (corrections or {}).items():
         head, _, part = key.partition(".")
         if part:
-            data[head] = {**data[head], part: value}
+            raw[head] = {**raw.get(head, {}), part: value}
         else:
-            data[key] = value
+            raw[key] = value
+    try:
+        data = SCENARIO.read(raw)
+    except SchemaError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
     return Scenario(
         name=path.stem, board=data["board"],
         nation_mp={str(k): v for k, v in data["nation_mp"].items()},

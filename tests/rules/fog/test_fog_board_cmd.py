@@ -107,3 +107,10 @@ def test_a_copied_s001_value_is_used_by_the_solo_checklist(
     capsys.readouterr()
     assert main(["board", "S", "--set", "scenario.S001.nation_mp.pink=3"]) == 2
     assert "not a value of a solo scenario" in capsys.readouterr().err
+
+
+def test_an_s001_value_no_sheet_could_hold_is_refused_and_changes_nothing(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "S", "--set", "scenario.S001.nation_mp.red=0"]) == 2
+    assert "nation_mp" in capsys.readouterr().err
+    assert not (owner / "fog" / "boards" / "S.json").exists()
