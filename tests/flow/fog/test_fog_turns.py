@@ -76,7 +76,7 @@ def test_the_cost_helper_shows_the_price_and_pays_it() -> None:
 def test_a_swap_on_the_shore_is_paid_as_the_run_that_pulls_the_other_back() -> None:
     t = to_first_turn()
     t.press(RIGHT).choose("move", "swap").choose("zone", "water")
-    assert t.lines[-2].startswith("Swap on shore/pier: a Run")
+    assert t.lines[-2] == "pull-back Run (Swap): 1 MP"
     t.press(OK)
     assert t.screen is F.TURN and t.lines[2] == "MP 6/7"
 

@@ -183,7 +183,7 @@ def test_a_swap_on_the_shore_or_a_pier_is_a_run_that_pulls_the_other_back() -> N
     it back onto the field left is one Run for 1 MP, not a refused Swap."""
     result = movement_cost(Movement(SAILOR, C.PUSH, Move.SWAP, zone=Zone.WATER))
     assert isinstance(result, Price), result
-    assert result.mp == 1 and "pulls the other back" in result.reasons[0]
+    assert result.mp == 1 and result.reasons[0] == "pull-back Run (Swap): 1 MP"
 
 
 def test_a_water_swap_is_priced_as_the_run_it_is(rules_s: FogRules) -> None:

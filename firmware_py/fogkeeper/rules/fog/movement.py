@@ -25,7 +25,8 @@ THEN_EMPTY = "then 1 move to empty hex"          # enhanced: it ends on an occup
 ONTO_SHORE = "on a shore Isl.: move on"          # from the beach onto a shore Islander
 BOARDING_PATHS = "shore:stern pier:side/mid"     # the places reachable when boarding
 STERN_FINAL = "never leave the stern"            # moving within a boat
-PULL_BACK = f"Swap on shore/pier: a Run that pulls the other back, {WATER_MP} MP"
+# on the shore and piers a Swap is a Run pulling the other back (fits the cost screen's line)
+PULL_BACK = f"pull-back Run (Swap): {WATER_MP} MP"
 
 
 @dataclass(frozen=True)
