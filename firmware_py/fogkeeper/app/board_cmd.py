@@ -1,8 +1,9 @@
 """`fogkeeper board NAME [--set KEY=VALUE ...] [--confirm] [--data DIR]`: the owner's board.
 
 Lists every value the box uses for board S, F, M or L, marked printed (the rulebook gives
-it), assumed (the box's guess from the board's pictures), corrected (the owner's) or checked
-(the owner confirmed the board). `--set` corrects values, `--confirm` says every value now
+it), assumed (the box's guess from the board's pictures; for a solo scenario played on the
+board, "assumed: copy your sheet"), corrected (the owner's) or checked (the owner confirmed
+the board). `--set` corrects values, `--confirm` says every value now
 matches the board on the table. Corrections live in the data folder
 (`<data>/fog/boards/<name>.json`), so they survive a reinstall of the software.
 """
@@ -69,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Board {name}: " + ("checked by the owner" if read_owner_board(name).confirmed else
                                "values marked 'assumed' are the box's guesses: check them"))
     for value, what in rows:
-        print(f"  {value.key.ljust(width)}{value.shown():>8}  {what}")
+        words = assumed.status_words(value.key, what)
+        print(f"  {value.key.ljust(width)}{value.shown():>8}  {words}")
     guessed = [c for c in load_cards().fog if c.steps_assumed]
     if guessed:  # the rulebook prints "0/2": the table enters what its card shows
         print("FOG cards (any board): the rulebook prints only the steps a card may show")

@@ -12,6 +12,7 @@ from typing import TextIO
 from fogkeeper.data.fog import load_rules
 from fogkeeper.errors import FogkeeperError, cannot_read
 from fogkeeper.rules.fog import Result, load_record, score_record
+from fogkeeper.rules.fog.assumed import level_basis
 from fogkeeper.rules.fog.scoring import LABELS
 
 EXIT_OK = 0
@@ -74,6 +75,7 @@ def write_table(result: Result, out: TextIO) -> None:
     out.write(f"\nWinner: {', '.join(result.winners)}{shared}\n")
     if result.level:
         out.write(f"Rescue level: {result.level}\n")
+        out.write(f"  {level_basis(result.level_assumed)}\n")
     for title, lines in (("Warnings (scored anyway)", result.warnings),
                          ("Notes", result.notes)):
         if lines:

@@ -27,10 +27,22 @@ DECK_FILES = {
 
 
 def board_file(name: str, folder: Path | None = None) -> dict[str, Any]:
-    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed."""
+    """Board S, F, M or L as shipped (`<config>/boards/<name>.toml`), parsed, with the solo
+    scenario sheets played on it under ``scenario`` (their values are checked and corrected
+    with the board's: ``scenario.S001.nation_mp.red``)."""
     if name not in BOARD_NAMES:
         raise ConfigError(f"board {name!r}: choose one of {', '.join(BOARD_NAMES)}")
-    return read_toml((folder or config_dir()) / "boards" / f"{name}.toml")
+    base = folder or config_dir()
+    raw = read_toml(base / "boards" / f"{name}.toml")
+    sheets = {}
+    for path in sorted((base / "fog_scenarios").glob("*.toml")):
+        try:
+            sheet = SCENARIO.read(read_toml(path))
+        except (ConfigError, SchemaError):
+            continue   # a broken sheet is refused by name where it is chosen (load_scenarios)
+        if sheet["board"] == name:
+            sheets[path.stem] = sheet
+    return {**raw, assumed.SCENARIO: sheets}
 
 
 @dataclass(frozen=True)
@@ -137,6 +149,11 @@ def checked_board(name: str, values: dict[str, assumed.Value],
     """Board ``name`` with these corrections over it, checked whole: ConfigError names the
     first correction the board cannot hold (an unknown key, a row swallowed twice)."""
     raw = assumed.corrected(board_file(name, folder), values)
+    for sheet, given in raw.get(assumed.SCENARIO, {}).items():   # the sheets played on it
+        try:
+            SCENARIO.read(given)
+        except SchemaError as exc:
+            raise ConfigError(f"board {name}: scenario {sheet}: {exc}") from None
     return board_from_dict(raw, source=f"board {name}")
 
 
@@ -242,29 +259,52 @@ class Scenario:
     minimum_crew_rp: int = 0           # per boat that does not depart
     commoner_rescue_rp: int = 0        # per boat without a Commoner of its own nation
     boat_scoring: dict[str, int] = field(default_factory=dict)   # Area -> RP, {} = drawn
+    # the sheet's values the rulebook does not print and the owner has neither corrected nor
+    # checked (``fog_start``, ``nation_mp.red``, ``boat_scoring.A``): "assumed: copy your
+    # sheet" wherever they are shown
+    assumed: tuple[str, ...] = ()
+
+    def value(self, key: str) -> int:
+        """The sheet's value by key (``nation_mp.red``); 0 when the sheet has none."""
+        head, _, part = key.partition(".")
+        if part:
+            table = self.nation_mp if head == "nation_mp" else self.boat_scoring
+            return table.get(part, 0)
+        return int(getattr(self, key))
 
 
-def _whole_numbers(value: dict[str, Any]) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+def _whole_numbers(value: dict[str, Any], low: int = -999, high: int = 999) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+               for v in value.values())
 
 
 # a solo scenario sheet's file, key by key
 SCENARIO = Schema.of(
     Field("name", str, default=ABSENT, most=64, doc="the sheet's name (the file's stem is used)"),
     Field("board", str, check=lambda b: b in BOARD_NAMES, allowed="one of S, F, M, L"),
-    Field("nation_mp", dict, check=_whole_numbers, allowed="a table of whole numbers"),
+    Field("nation_mp", dict, check=lambda v: _whole_numbers(v, 1, 20),
+          allowed="a table of whole numbers, 1-20"),
     Field("fog_start", int, default=0, low=0, high=99),
     Field("minimum_crew_rp", int, default=0, low=-999, high=999),
     Field("commoner_rescue_rp", int, default=0, low=-999, high=999),
-    Field("boat_scoring", dict, default={}, check=_whole_numbers,
-          allowed="a table of whole numbers"),
+    Field("boat_scoring", dict, default={}, check=lambda v: _whole_numbers(v, 0, 12),
+          allowed="a table of whole numbers, 0-12"),
 )
 
 
-def read_scenario(path: Path) -> Scenario:
-    """One scenario file; a broken one names the file and the key."""
+def read_scenario(path: Path, corrections: dict[str, assumed.Value] | None = None,
+                  assumed_keys: tuple[str, ...] = ()) -> Scenario:
+    """One scenario file, with the owner's corrections (by the sheet's own keys:
+    ``nation_mp.red``) over it; a broken one names the file and the key."""
+    raw = read_toml(path)
+    for key, value in (corrections or {}).items():
+        head, _, part = key.partition(".")
+        if part:
+            raw[head] = {**raw.get(head, {}), part: value}
+        else:
+            raw[key] = value
     try:
-        data = SCENARIO.read(read_toml(path))
+        data = SCENARIO.read(raw)
     except SchemaError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     return Scenario(
@@ -273,10 +313,21 @@ def read_scenario(path: Path) -> Scenario:
         fog_start=data["fog_start"],
         minimum_crew_rp=abs(data["minimum_crew_rp"]),
         commoner_rescue_rp=abs(data["commoner_rescue_rp"]),
-        boat_scoring={str(k): v for k, v in data["boat_scoring"].items()})
+        boat_scoring={str(k): v for k, v in data["boat_scoring"].items()},
+        assumed=assumed_keys)
 
 
 def load_scenarios(folder: Path | None = None) -> dict[str, Scenario]:
-    """Solo scenario files in ``<config>/fog_scenarios/`` by name (the file's stem)."""
+    """Solo scenario files in ``<config>/fog_scenarios/`` by name (the file's stem), each
+    with the owner's corrections from its board's file and the values still assumed."""
     base = (folder or config_dir()) / "fog_scenarios"
-    return {path.stem: read_scenario(path) for path in sorted(base.glob("*.toml"))}
+    found = {}
+    for path in sorted(base.glob("*.toml")):
+        plain = read_scenario(path)
+        prefix = assumed.scenario_key(path.stem, "")
+        rows = board_status(plain.board) if plain.board in BOARD_NAMES else []
+        mine = [(v, what) for v, what in rows if v.key.startswith(prefix)]
+        found[path.stem] = read_scenario(
+            path, {v.key[len(prefix):]: v.value for v, what in mine if what == "corrected"},
+            tuple(v.key[len(prefix):] for v, what in mine if what == "assumed"))
+    return found

@@ -26,7 +26,8 @@ class TurnView:
 
 @dataclass(frozen=True)
 class FormView:
-    """A few fields changed with left/right, and one line of answer under them."""
+    """A few fields changed with left/right, and one line of answer under them; a
+    ``reminder`` (the rule still to follow) takes a field row's place under the answer."""
 
     title: str
     fields: tuple[tuple[str, str], ...]
@@ -34,6 +35,7 @@ class FormView:
     note: str
     hint: str
     corner: str = ""
+    reminder: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,18 +81,22 @@ def render_turn(view: TurnView) -> Frame:
 
 def render_form(view: FormView) -> Frame:
     image, draw = d.blank()
-    scrolls = len(view.fields) > FORM_ROWS
+    shown = FORM_ROWS - 1 if view.reminder else FORM_ROWS
+    scrolls = len(view.fields) > shown
     corner = view.corner or (f"{view.cursor + 1}/{len(view.fields)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
-    first = min(max(0, view.cursor - 1), max(0, len(view.fields) - FORM_ROWS))
-    for i, (label, value) in enumerate(view.fields[first:first + FORM_ROWS]):
+    first = min(max(0, view.cursor - (shown - 1)), max(0, len(view.fields) - shown))
+    for i, (label, value) in enumerate(view.fields[first:first + shown]):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
-    size = d.size_to_fit(view.note, d.WIDTH - 4, (d.SMALL, d.TINY))
-    draw.text((2, d.TITLE_HEIGHT + 2 + FORM_ROWS * d.ROW_HEIGHT + d.SMALL - size),
-              d.fit(view.note, size, d.WIDTH - 4), font=d.font(size), fill=1)
+    top = d.TITLE_HEIGHT + 2 + shown * d.ROW_HEIGHT
+    texts = (view.note, view.reminder) if view.reminder else (view.note,)
+    for i, text in enumerate(texts):
+        size = d.size_to_fit(text, d.WIDTH - 4, (d.SMALL, d.TINY))
+        draw.text((2, top + i * d.ROW_HEIGHT + d.SMALL - size),
+                  d.fit(text, size, d.WIDTH - 4), font=d.font(size), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
               for i, (label, value) in enumerate(view.fields)]
-    return Frame(image, (*lines, view.note, view.hint))
+    return Frame(image, (*lines, *texts, view.hint))

@@ -101,6 +101,9 @@ def test_cost_answers_with_the_engines_price_and_pays_on_request(tmp_path: Path)
     ask = t.harness.request
     price = ok(ask("fog.cost", type="sailor", characteristic="jump", move="jump"))
     assert price["mp"] == 2 and "jump characteristic" in price["reasons"][0]
+    assert price["reminder"] == "on a shore Isl.: move on"
+    boarding = ok(ask("fog.cost", move="boarding", zone="water", enters_boat=True))
+    assert boarding["reminder"] == "shore:stern pier:side/mid"
     refused = ok(ask("fog.cost", move="cross", zone="water"))
     assert refused["allowed"] is False and "shore" in refused["reason"]
     paid = ok(ask("fog.cost", move="squeeze", pay=True))

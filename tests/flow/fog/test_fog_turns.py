@@ -66,11 +66,27 @@ def test_the_hourglass_warns_expires_and_the_mp_are_lost() -> None:
 def test_the_cost_helper_shows_the_price_and_pays_it() -> None:
     t = to_first_turn()
     t.press(RIGHT).choose("move", "squeeze")
-    assert t.lines[-2] == "squeeze: 4 MP"
+    assert t.lines[-3] == "squeeze: 4 MP"
     t.choose("zone", "water")
     assert t.lines[-2].startswith("no: only Run and Boarding")
     t.choose("zone", "beach").press(OK)
     assert t.screen is F.TURN and t.lines[2] == "MP 3/7"
+
+
+def test_a_swap_on_the_shore_is_paid_as_the_run_that_pulls_the_other_back() -> None:
+    t = to_first_turn()
+    t.press(RIGHT).choose("move", "swap").choose("zone", "water")
+    assert t.lines[-2] == "pull-back Run (Swap): 1 MP"
+    t.press(OK)
+    assert t.screen is F.TURN and t.lines[2] == "MP 6/7"
+
+
+def test_the_cost_screen_reminds_the_move_a_jump_onto_the_shore_still_needs() -> None:
+    t = to_first_turn()
+    t.press(RIGHT).choose("move", "jump")
+    assert t.lines[-3:-1] == ("jump: 3 MP", "on a shore Isl.: move on")
+    t.choose("move", "run")
+    assert t.lines[-2] == "run: 1 MP" and "move on" not in t.lines[-3]
 
 
 def test_ending_early_goes_to_the_scoring_wizard() -> None:

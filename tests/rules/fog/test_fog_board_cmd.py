@@ -76,3 +76,41 @@ def test_the_board_listing_names_the_fog_speed_values_as_assumed(
              ("B14", "B15", "C16", "C17")}
     assert speed == {"B14": ["0", "assumed"], "B15": ["2", "assumed"],
                      "C16": ["0", "assumed"], "C17": ["2", "assumed"]}
+
+
+def test_the_listing_marks_the_values_of_solo_s001_the_rulebook_does_not_print(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RULINGS B-F27: S001's sheet is only paraphrased; of it the rulebook prints blue 2,
+    green 5 and the two 20 RP goals. The rest is the box's placeholder."""
+    assert main(["board", "S"]) == 0
+    lines = {line.split()[0]: line.split(maxsplit=2)[1:] for line in
+             capsys.readouterr().out.splitlines()[1:]}
+    assert lines["scenario.S001.nation_mp.blue"] == ["2", "printed"]
+    assert lines["scenario.S001.nation_mp.green"] == ["5", "printed"]
+    assert lines["scenario.S001.minimum_crew_rp"] == ["20", "printed"]
+    for key in ("fog_start", "nation_mp.red", "boat_scoring.A", "boat_scoring.D"):
+        assert lines[f"scenario.S001.{key}"][1] == "assumed: copy your sheet", key
+    assert not any(key.startswith("scenario.example") for key in lines)  # its own sheet
+
+
+def test_a_copied_s001_value_is_used_by_the_solo_checklist(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fogkeeper.data.fog import load_scenarios
+
+    assert "nation_mp.red" in load_scenarios()["S001"].assumed
+    assert main(["board", "S", "--set", "scenario.S001.nation_mp.red=7"]) == 0
+    sheet = load_scenarios()["S001"]
+    assert sheet.nation_mp["red"] == 7 and "nation_mp.red" not in sheet.assumed
+    assert "fog_start" in sheet.assumed
+    assert main(["board", "S", "--confirm"]) == 0
+    assert load_scenarios()["S001"].assumed == ()
+    capsys.readouterr()
+    assert main(["board", "S", "--set", "scenario.S001.nation_mp.pink=3"]) == 2
+    assert "not a value of a solo scenario" in capsys.readouterr().err
+
+
+def test_an_s001_value_no_sheet_could_hold_is_refused_and_changes_nothing(
+        owner: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "S", "--set", "scenario.S001.nation_mp.red=0"]) == 2
+    assert "nation_mp" in capsys.readouterr().err
+    assert not (owner / "fog" / "boards" / "S.json").exists()

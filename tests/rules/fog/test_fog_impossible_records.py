@@ -84,6 +84,10 @@ def _solo_two_players(r: dict[str, Any]) -> None:
     r["players"].append({"name": "Other", "colours": ["pink"]})
 
 
+def _solo_owner_pink(r: dict[str, Any]) -> None:
+    r["final_positions"][0]["owner"] = "pink"
+
+
 CASES: list[tuple[str, str, Change, str]] = [
     ("multiplayer_example.json", "fog start 3", _fog_start(3),
      "the FOG Marker starts above the lower-left corner field of board S's FOG Track"),
@@ -115,6 +119,8 @@ CASES: list[tuple[str, str, Change, str]] = [
      "no olive boat on the table"),
     ("solo_example.json", "solo with two players", _solo_two_players,
      "a solo game has one player, not 2"),
+    ("solo_example.json", "solo Islander of a colour not in play", _solo_owner_pink,
+     "owner pink is not a colour in play"),
 ]
 
 

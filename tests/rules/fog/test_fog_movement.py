@@ -176,3 +176,40 @@ def test_price_explains_itself(rules_s: FogRules) -> None:
 def test_solo_nation_mp(rules_s: FogRules, nation_mp: int, card: str | None, mp: int) -> None:
     event = None if card is None else _event(rules_s, card)
     assert mp_budget(event, nation_mp, rules_s.board.solo_mp_track_max) == mp
+
+
+def test_a_swap_on_the_shore_or_a_pier_is_a_run_that_pulls_the_other_back() -> None:
+    """The Water area keeps Run "incl. swapping places": running past an Islander and pulling
+    it back onto the field left is one Run for 1 MP, not a refused Swap."""
+    result = movement_cost(Movement(SAILOR, C.PUSH, Move.SWAP, zone=Zone.WATER))
+    assert isinstance(result, Price), result
+    assert result.mp == 1 and result.reasons[0] == "pull-back Run (Swap): 1 MP"
+
+
+def test_a_water_swap_is_priced_as_the_run_it_is(rules_s: FogRules) -> None:
+    """B-F15: Headwind (every Run +1) reaches the pull-back Run; Skillful (every Swap -1)
+    is the beach Swap's only, and Cunning A's cheap 2nd Swap is a beach Swap too."""
+    swap = Movement(SAILOR, C.PUSH, Move.SWAP, zone=Zone.WATER, swap_number=2)
+    assert _price(swap, event=_event(rules_s, "A32")) == 2
+    assert _price(swap, event=_event(rules_s, "A33")) == 1
+    assert _price(swap, guardian=_guardian(rules_s, 2)) == 1
+
+
+@pytest.mark.parametrize(("movement", "reminder"), [
+    # Enhanced Jump/Cross/Squeeze end on an occupied hex: a further move must follow
+    (Movement(SAILOR, C.JUMP, Move.JUMP, enhanced=True), "then 1 move to empty hex"),
+    (Movement(SAILOR, C.PUSH, Move.SQUEEZE, enhanced=True), "then 1 move to empty hex"),
+    # from the beach onto a shore Islander: the same
+    (Movement(SAILOR, C.PUSH, Move.CROSS), "on a shore Isl.: move on"),
+    # boarding: from the shore the stern only, from a pier its side or the middle
+    (Movement(SAILOR, C.PUSH, Move.BOARDING, zone=Zone.WATER, enters_boat=True),
+     "shore:stern pier:side/mid"),
+    (Movement(SAILOR, C.PUSH, Move.BOARDING, zone=Zone.WATER), "never leave the stern"),
+    (Movement(SAILOR, C.PUSH, Move.RUN), ""),
+    (Movement(SAILOR, C.PUSH, Move.PUSH, enhanced=True), ""),
+])
+def test_a_price_carries_the_rule_the_table_must_still_follow(movement: Movement,
+                                                               reminder: str) -> None:
+    result = movement_cost(movement, enhanced_movements=True)
+    assert isinstance(result, Price), result
+    assert result.reminder == reminder

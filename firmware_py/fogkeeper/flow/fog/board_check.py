@@ -1,5 +1,6 @@
 """The owner's board on the box: every value the box uses for board S, F, M or L, one a
-screen, to confirm or correct once (what `fogkeeper board` does on the command line).
+screen, to confirm or correct once (what `fogkeeper board` does on the command line), the
+values of the rulebook's solo scenarios played on it last (S001 on board S).
 
 Each value is shown with what it is: printed (the rulebook gives it), assumed (the box's guess
 from the board's pictures), corrected or checked (the owner's word). Left/right change it, OK
@@ -25,7 +26,7 @@ from fogkeeper.data.fog import (
     owner_problems,
 )
 from fogkeeper.errors import ConfigError
-from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for
+from fogkeeper.flow.fog.session import BoardCheck, Session, board_for, rules_for, scenarios
 from fogkeeper.rules.fog import assumed
 from fogkeeper.rules.fog.assumed import Value
 
@@ -54,8 +55,11 @@ class Shown:
 
     @property
     def status(self) -> str:
-        return f"changed, was {text(self.key, self.was)}" if self.what == "changed" else (
-            WORDS[self.what])
+        if self.what == "changed":
+            return f"changed, was {text(self.key, self.was)}"
+        if self.what == "assumed" and assumed.is_scenario(self.key):
+            return assumed.SHEET_ASSUMED_SHORT
+        return WORDS[self.what]
 
 
 @cache
@@ -71,6 +75,7 @@ def forget() -> None:
     left_aside.cache_clear()
     board_for.cache_clear()
     rules_for.cache_clear()
+    scenarios.cache_clear()
 
 
 @cache
@@ -208,6 +213,8 @@ def group(key: str) -> str:
     head, *tail = key.split(".")
     if head == "boat":
         return f"{tail[0].capitalize()} boat"
+    if head == assumed.SCENARIO:
+        return f"Solo {tail[0]}"
     return f"{tail[0].capitalize()} Islanders" if head == "supply" else ""
 
 
@@ -223,6 +230,8 @@ def label(key: str) -> str:
         return f"Area {rest[0]}: least crew" if what == "crew_min" else "Stern room"
     if head == "supply":
         return f"{tail[1].capitalize()}s in box"
+    if head == assumed.SCENARIO:
+        return assumed.sheet_label(key)
     simple = {"rows": "Beach rows", "fog_corner": "FOG cards start on",
               "nation_rp": "Own boat: RP each"}
     if key in simple:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fogkeeper.flow.fog import missions
 from fogkeeper.flow.fog.menus import menu_rows
 from fogkeeper.flow.fog.part import Part
+from fogkeeper.flow.fog.session import FogFlowError
 from fogkeeper.flow.fog.table import FogScreen, Go
 
 
@@ -30,13 +31,23 @@ class Deal(Part):
         return True
 
     def draft_key(self, trigger: str) -> bool:
-        """OK counts one pick, hold OK the whole draft, B takes one back."""
+        """OK counts one pick, hold OK the whole draft, B takes one back; with option 10,
+        left/right say the pick takes a designated Leader (a second one for a colour is
+        refused on the notice screen, naming the colour)."""
         if trigger == "back":
             missions.draft_back(self.s)
             return True
+        if trigger in ("left", "right") and self.s.leaders:
+            missions.offer_leader(self.s, 1 if trigger == "right" else -1)
+            return True
         if trigger not in ("ok", "hold_ok"):
             return False
-        self.count_picks(1 if trigger == "ok" else len(self.s.draft))
+        leader = self.s.draft_leader if trigger == "ok" else 0
+        try:
+            self.count_picks(1 if trigger == "ok" else len(self.s.draft), leader)
+        except FogFlowError as exc:
+            self.s.draft_leader = 0
+            self.flow.controls.refuse(str(exc))
         return True
 
     # ---- actions the buttons and the link share ------------------------------------------
@@ -46,8 +57,10 @@ class Deal(Part):
         self.emit("fog.mission.kept", {"player": deal.player})   # who kept, never which
         self.flow.fire(Go.KEPT)
 
-    def count_picks(self, picks: int) -> None:
-        missions.draft_next(self.s, picks)
+    def count_picks(self, picks: int, leader: int = 0) -> None:
+        """Count picks, the first taking designated Leader ``leader`` (option 10; 0 none);
+        FogFlowError, nothing counted, when the colour may not take it."""
+        missions.draft_next(self.s, picks, leader)
         self.flow.fire(Go.DRAFTED)
 
     # ---- conditions ----------------------------------------------------------------------

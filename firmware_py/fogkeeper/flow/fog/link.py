@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fogkeeper.data.fog import load_scenarios
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.fog import fog_step, missions, pictured, scoring, table_cards, turns
 from fogkeeper.flow.fog.begin import public_setup, value_rows
@@ -21,15 +20,18 @@ from fogkeeper.flow.fog.session import (
     Ask,
     CostChoice,
     CostField,
+    FogFlowError,
     Islander,
     PickField,
     Pictured,
     Session,
+    scenarios,
 )
 from fogkeeper.flow.fog.setup import (
     BY_KEY,
     DEFAULT_SETUP,
     apply_scenario,
+    assumed_in_use,
     link_fields,
     offered_words,
     plain,
@@ -48,6 +50,7 @@ from fogkeeper.rules.fog import (
     current_turn,
     swallowed_so_far,
 )
+from fogkeeper.rules.fog.assumed import SHEET_ASSUMED, sheet_words
 from fogkeeper.rules.fog.game import PHASE_TURN
 from fogkeeper.schema import ABSENT, Field, Schema
 
@@ -167,7 +170,12 @@ def _setup(flow: FogFlow, args: LinkArgs) -> Reply:
     except FogkeeperError:
         flow.s.setup, flow.s.seed, flow.s.replay, flow.s.values = before
         raise
-    return {"setup": public_setup(flow.s)}
+    reply: Reply = {"setup": public_setup(flow.s)}
+    assumed = assumed_in_use(flow.s.setup, flow.s.boat_scoring)
+    if assumed:   # nothing defaults silently: the solo sheet's values the box only assumed
+        reply["assumed"] = assumed
+        reply["note"] = f"{SHEET_ASSUMED}: {sheet_words(assumed)}"
+    return reply
 
 
 # what each kind of entered value is, as the checklist names the rule that asks for it
@@ -266,7 +274,14 @@ def _draft_pick(flow: FogFlow, args: LinkArgs) -> Reply:
     if count < 1:
         raise LinkError(ErrorCode.BAD_ARGS, "'count' must be a whole number of picks, "
                                             "1 or more")
-    flow.deal.count_picks(count)
+    leader = optional(args, "leader", int, 0)
+    if leader and not flow.s.leaders:
+        raise LinkError(ErrorCode.BAD_ARGS, "'leader' is option 10's (Rescue the Leaders), "
+                                            "not in play")
+    try:
+        flow.deal.count_picks(count, leader)
+    except FogFlowError as exc:
+        raise LinkError(ErrorCode.BAD_ARGS, str(exc)) from None
     return {"pick": flow.s.draft_pick, "of": len(flow.s.draft)}
 
 
@@ -301,6 +316,7 @@ def _cost(flow: FogFlow, args: LinkArgs) -> Reply:
         flow.fire(Go.PAID)
     state = flow.s.state
     return {"allowed": True, "mp": found.mp, "reasons": list(found.reasons),
+            "reminder": found.reminder,
             "mp_left": state.mp_left if state.phase == PHASE_TURN else 0}
 
 
@@ -459,7 +475,8 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="the first loss to list (default: the latest that fit)")),
         read_only=True, reply="public state; `losses` as many as fit, from `losses_from`, "
                               "of `losses_total`"),
-    Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out)",
+    Command("setup", _setup, _SETUP, reply="`setup` (what the table lays out); solo: "
+            "`assumed`, `note` (the scenario values the box only assumes)",
             refused=f"{_HERE}, `bad_args`, `locked` (a seed without the PIN)"),
     Command("continue", _go_on, reply="– (OK on that screen)", refused=_HERE),
     Command("card", _card, Schema.of(
@@ -472,15 +489,20 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
             refused=_HERE),
     Command("mission.keep", _mission_keep, Schema.of(Field("choice", int, low=1, high=2)),
             reply="`player`, `kept`", refused=f"{_HERE}, `bad_args`"),
-    Command("draft.pick", _draft_pick, Schema.of(_opt("count", int, low=1, high=999,
-                                                      doc="picks (default 1)")),
+    Command("draft.pick", _draft_pick, Schema.of(
+        _opt("count", int, low=1, high=999, doc="picks (default 1)"),
+        _opt("leader", int, low=1, high=12,
+             doc="option 10: the designated Leader the first pick takes (its number on "
+                 "the setup; one each colour)")),
             reply="`pick`, `of`", refused=f"{_HERE}, `bad_args`"),
     Command("draft.undo", _draft_undo, reply="`pick`", refused=_HERE),
     Command("spend", _reads_event(_spend), Schema.of(Field("mp", int, low=-99, high=99)),
             reply="`mp_left`", refused=f"{_HERE}, `bad_args`"),
     Command("end_turn", _reads_event(_end_turn), reply="`fog_step` (after a round's last turn)",
             refused=_HERE),
-    Command("cost", _reads_event(_cost), _COST, reply="`allowed`, `mp`, `reasons` or `reason`",
+    Command("cost", _reads_event(_cost), _COST,
+            reply="`allowed`, `mp`, `reasons`, `reminder` (the rule still to follow, or \"\") "
+                  "or `reason`",
             refused=f"{_HERE}, `bad_args`"),
     Command("undo", _reads_event(_undo),
         Schema.of(_opt("fog", bool, doc="true to take back a FOG step")),
@@ -520,14 +542,14 @@ def _scenario_and_start(setup: dict[str, object], chosen: dict[str, object]
     """``scenario`` lays out its sheet (its values can still be overridden in the same
     command); ``fog_start`` is a solo choice; in multiplayer the board gives it."""
     if chosen.get("scenario"):
-        scenarios = load_scenarios()
+        sheets = scenarios()
         name = str(chosen["scenario"])
-        if name not in scenarios:
+        if name not in sheets:
             raise LinkError(ErrorCode.BAD_ARGS, f"'scenario' {name!r}: one of "
-                                                + (", ".join(scenarios) or "none installed"))
+                                                + (", ".join(sheets) or "none installed"))
         if setup["mode"] != "solo":
             raise LinkError(ErrorCode.BAD_ARGS, "'scenario' is for a solo game (mode: solo)")
-        setup = apply_scenario(setup, scenarios[name])
+        setup = apply_scenario(setup, sheets[name])
         setup.update({k: v for k, v in chosen.items() if k != "scenario"})
         setup = settle(setup)
     if "fog_start" in chosen and setup["mode"] != "solo":

@@ -16,11 +16,12 @@ from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.board_check import board_word, left_aside
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
-from fogkeeper.flow.fog.setup import SetupRow, shown_value
+from fogkeeper.flow.fog.setup import SetupRow, assumed_in_use, shown_value
 from fogkeeper.flow.fog.setup import rows as setup_rows
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import cost_fields
 from fogkeeper.rules.fog import AchievementCard, FogRules, RescuedIslanderCard
+from fogkeeper.rules.fog.assumed import SHEET_ASSUMED, level_basis
 
 
 class Entry(Enum):
@@ -92,20 +93,35 @@ def mission_text(rules: FogRules, card_id: str) -> str:
     return card_id
 
 
+def sheet_assumed(s: Session) -> list[str]:
+    """The solo scenario's values this game uses as the box assumed them (their keys)."""
+    return assumed_in_use(s.setup, s.boat_scoring) if s.solo else []
+
+
 def info_rows(s: Session) -> list[tuple[str, str]]:
     """What the table lays out, as (label, value) rows."""
     state = s.state
+    sheet = sheet_assumed(s)    # solo: the scenario's values the box only assumes
+
+    def mark(key: str, value: str) -> str:
+        return f"{value} assumed" if any(k.endswith(f".{key}") for k in sheet) else value
+
+    laid = " ".join(str(v) for v in s.boat_scoring.values())
     rows = [("Board " + state.setup.board, "checked" if s.board_checked else "assumed!"),
-            ("FOG start", str(state.setup.fog_start)),
-            ("Boat Scoring", " ".join(str(v) for v in s.boat_scoring.values())
-             if s.boat_scoring else "dropped")]   # option 6: each boat's own tiles below
+            ("FOG start", mark("fog_start", str(state.setup.fog_start))),
+            ("Boat Scoring", (f"{laid} assumed" if any(".boat_scoring." in k for k in sheet)
+                              else laid) if s.boat_scoring else "dropped")]
+    # (option 6 drops the Boat Scoring: each boat's own tiles below)
+    if sheet:
+        rows.insert(1, (SHEET_ASSUMED, ""))
     # the owner's own files the box could not use: played without them, named here
     rows[1:1] = [(f"Own {name}", "not used!") for name in left_aside(state.setup.board)]
     for nation, areas in s.individual.items():
         rows.append((f"{nation} A-D", " ".join(str(v) for v in areas.values())))
     rows += [(f"Row {r}", f"-{v}") for r, v in s.beach.items()]
     if s.solo:
-        rows += [(f"MP {n}", str(mp)) for n, mp in state.setup.nation_mp.items()]
+        rows += [(f"MP {n}", mark(f"nation_mp.{n}", str(mp)))
+                 for n, mp in state.setup.nation_mp.items()]
     else:
         rows += [("Discs/colour", str(s.discs)), ("Draft", f"{len(s.draft)} picks")]
     rows += [(f"Turn Board {i + 1}", display_name(e)) for i, e in enumerate(state.setup.entries)]
@@ -132,7 +148,17 @@ def _setup(s: Session) -> list[Row]:
 
 
 def _values(s: Session) -> list[Row]:
-    found = [Row(r, r.label, str(s.values.get(r.key, r.default))) for r in value_rows(s.setup)]
+    rows = value_rows(s.setup)
+    now = {r.key: s.values.get(r.key, r.default) for r in rows}
+    areas = {k.removeprefix("area."): v for k, v in now.items() if k.startswith("area.")}
+    sheet = assumed_in_use(s.setup, areas) if s.solo else []   # a solo sheet's placeholders
+
+    def shown(key: str) -> str:
+        mark = key.startswith("area.") and any(k.endswith(f".boat_scoring.{key[5:]}")
+                                               for k in sheet)
+        return f"{now[key]} assumed" if mark else str(now[key])
+
+    found = [Row(r, r.label, shown(r.key)) for r in rows]
     return [*found, Row(Entry.DONE, "Done")]
 
 
@@ -229,6 +255,10 @@ def _results(s: Session) -> list[Row]:
              for i, (label, value) in enumerate(scoring.ranking_rows(s.result))]
     if s.result.get("level"):
         found.append(Row(Entry.LEVEL, str(s.result["level"])))  # "Guardian Novice"...
+        # the scenario values it rests on: the assumed ones named, to read under it
+        keys = s.result.get("level_assumed", [])
+        basis = level_basis([str(k) for k in keys] if isinstance(keys, list) else [])
+        found += [Row(Note(len(found)), line) for line in textwrap.wrap(basis, NOTE_WIDTH + 6)]
     return found
 
 

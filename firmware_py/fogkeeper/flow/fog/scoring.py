@@ -17,6 +17,7 @@ from fogkeeper.flow.fog.session import (
     Purpose,
     Session,
 )
+from fogkeeper.flow.fog.setup import assumed_in_use
 from fogkeeper.rules.fog import (
     Deck,
     FinalIslander,
@@ -219,6 +220,7 @@ def build_record(s: Session) -> dict[str, object]:
     if s.solo:
         extra_setup["nation_mp"] = setup["nation_mp"]
     draws = {"events": _drawn(state.event_deck), "fog": _drawn(state.fog_deck)}
+    assumed = assumed_in_use(s.setup, s.boat_scoring) if s.solo else []
     return {
         "format": FORMAT, "version": VERSION, "board": state.setup.board,
         "mode": "solo" if s.solo else "multiplayer",
@@ -236,7 +238,8 @@ def build_record(s: Session) -> dict[str, object]:
                      "cards": {c: p.to_dict() for c, p in s.pictured.items()}},
         "solo": {"scenario": str(s.setup.get("scenario", "")),
                  "minimum_crew_rp": int(s.setup.get("crew_rp", 0)) if s.solo else 0,
-                 "commoner_rescue_rp": int(s.setup.get("commoner_rp", 0)) if s.solo else 0},
+                 "commoner_rescue_rp": int(s.setup.get("commoner_rp", 0)) if s.solo else 0,
+                 **({"assumed": assumed} if assumed else {})},
     }
 
 

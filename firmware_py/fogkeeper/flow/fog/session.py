@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from fogkeeper.data.fog import load_board, load_rules
+from fogkeeper.data.fog import Scenario, load_board, load_rules, load_scenarios
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.kit.session import codec
@@ -237,6 +237,10 @@ class Session:
     open_missions: list[str] = field(default_factory=list)
     draft: list[str] = field(default_factory=list)
     draft_pick: int = 0
+    # option 10: the designated Leader (1-based, as the setup lists them; 0 none) each pick
+    # counted so far took, and the one the draft screen offers for the next pick
+    draft_leaders: list[int] = field(default_factory=list)
+    draft_leader: int = 0
     undo: list[GameState] = field(default_factory=list,
                                   metadata=codec(_states_to_json, _states_from_json))
     cost: CostChoice = field(default_factory=CostChoice)
@@ -334,6 +338,13 @@ def board_for(name: str) -> Board:
 def rules_for(board: str) -> FogRules:
     """Board and cards, read once per board."""
     return load_rules(board)
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    """The solo scenario sheets with the owner's corrections, read once (again after the
+    owner saves a board: ``board_check.forget``)."""
+    return load_scenarios()
 
 
 def display_name(colour: str) -> str:

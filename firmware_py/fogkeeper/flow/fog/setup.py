@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any
 
-from fogkeeper.data.fog import BOARD_NAMES, Scenario, load_scenarios
+from fogkeeper.data.fog import BOARD_NAMES, Scenario
 from fogkeeper.errors import FogkeeperError
-from fogkeeper.flow.fog.session import PALETTE, Setup, board_for
-from fogkeeper.rules.fog import Board, colours_per_player
+from fogkeeper.flow.fog.session import PALETTE, Setup, board_for, scenarios
+from fogkeeper.rules.fog import Board, assumed, colours_per_player
 from fogkeeper.rules.fog.table_checks import fog_start_range
 from fogkeeper.schema import ABSENT, Field, SchemaError
 
@@ -318,7 +318,7 @@ OPTIONS: tuple[Option, ...] = (
            shown=_multi, fits=True),
     Option("scenario", "Scenario", Field("scenario", str, "", most=64,
                                          allowed="a file of config/fog_scenarios/, or \"\""),
-           lambda s: ("", *load_scenarios()), _solo),
+           lambda s: ("", *scenarios()), _solo),
     Option("nation_mp", "MP {}", Field("nation_mp", dict, {}, check=_mp_table,
                                        allowed=f"an object: a Nation's MP, 1-{MP_MAX}"),
            _mp_steps, _solo),
@@ -452,7 +452,46 @@ def value_of(setup: Setup, row: SetupRow) -> Choice:
     return value
 
 
+# the checklist keys a solo scenario sheet fills, by the sheet's own key
+SHEET_KEYS = {"fog_start": "fog_start", "minimum_crew_rp": "crew_rp",
+              "commoner_rescue_rp": "commoner_rp"}
+
+
+def assumed_in_use(setup: Setup, boat_scoring: Mapping[str, int] | None = None
+                   ) -> list[str]:
+    """The solo scenario's values this game uses as the box assumed them (the rulebook does
+    not print them and neither the owner nor the checklist changed them), by their keys
+    (``scenario.S001.nation_mp.red``). ``boat_scoring``: the Boat Scorings laid out, when
+    entered (else the sheet's, as the checklist has them)."""
+    name = str(setup.get("scenario") or "")
+    if not _solo(setup) or not name:
+        return []
+    sheet = scenarios().get(name)
+    if sheet is None:
+        return []
+    used: dict[str, object] = {k: setup[v] for k, v in SHEET_KEYS.items()}
+    used.update({f"nation_mp.{n}": v for n, v in setup["nation_mp"].items()})
+    if setup["boat_scoring"] == BoatScoring.ENTERED:
+        areas = setup["scenario_values"] if boat_scoring is None else boat_scoring
+        used.update({f"boat_scoring.{a}": v for a, v in areas.items()})
+    return [assumed.scenario_key(name, k) for k in sheet.assumed
+            if used.get(k) == sheet.value(k)]
+
+
+def _row_assumed(setup: Setup, row: SetupRow) -> bool:
+    """This checklist row shows a solo scenario value the box only assumes."""
+    key = f"nation_mp.{row.nation}" if row.key == "nation_mp" else next(
+        (k for k, v in SHEET_KEYS.items() if v == row.key), "")
+    name = str(setup.get("scenario") or "")
+    return bool(key) and assumed.scenario_key(name, key) in assumed_in_use(setup)
+
+
 def shown_value(setup: Setup, row: SetupRow) -> str:
+    shown = _shown_value(setup, row)
+    return f"{shown} assumed" if _row_assumed(setup, row) else shown
+
+
+def _shown_value(setup: Setup, row: SetupRow) -> str:
     value = value_of(setup, row)
     if row.key == "missions_after_draft":
         return "after draft" if value else "at setup"
@@ -485,7 +524,7 @@ def set_value(setup: Setup, row: SetupRow, value: Choice) -> Setup:
     else:
         new[row.key] = value
     if row.key == "scenario" and value:
-        new = apply_scenario(new, load_scenarios()[str(value)])
+        new = apply_scenario(new, scenarios()[str(value)])
     return settle(new)
 
 

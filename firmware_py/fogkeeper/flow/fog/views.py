@@ -68,9 +68,9 @@ def _history(flow: FogFlow, now: float) -> Frame:
     return _list(flow, "Past games", "^v read  OK back", lines_on_panel_only=True)
 
 
-def _form(flow: FogFlow, title: str, note: str, hint: str) -> Frame:
+def _form(flow: FogFlow, title: str, note: str, hint: str, reminder: str = "") -> Frame:
     fields = tuple((r.label, r.value) for r in menu_rows(flow.s, flow.screen))
-    return render_form(FormView(title, fields, flow.s.cursor, note, hint))
+    return render_form(FormView(title, fields, flow.s.cursor, note, hint, reminder=reminder))
 
 
 def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "") -> Frame:
@@ -107,7 +107,13 @@ def _draft(flow: FogFlow, now: float) -> Frame:
     s = flow.s
     pick = min(s.draft_pick, len(s.draft) - 1)
     after = s.draft[pick + 1] if pick + 1 < len(s.draft) else ""
-    lines = (f"then {display_name(after)}" if after else "last pick",)
+    line = f"then {display_name(after)}" if after else "last pick"
+    if s.draft_leader:          # option 10: this pick takes a designated Leader
+        leader = s.leaders[s.draft_leader - 1]
+        line = f"<> L{s.draft_leader} {leader.nation} {leader.type.value}"
+    elif s.leaders and missions.free_leaders(s):
+        line += "  <> Leader"
+    lines = (line,)
     return _message(f"Draft {pick + 1}/{len(s.draft)}", lines, "OK pick  B undo  hold: end",
                     big=display_name(s.draft[pick]))
 
@@ -151,7 +157,8 @@ def _cost(flow: FogFlow, now: float) -> Frame:
     note = (f"no: {found.reason}" if isinstance(found, Refusal)
             else found.reasons[0] if len(found.reasons) == 1  # it says the MP itself
             else f"{found.mp} MP: " + "; ".join(found.reasons))
-    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back")
+    reminder = "" if isinstance(found, Refusal) else found.reminder
+    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back", reminder)
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:

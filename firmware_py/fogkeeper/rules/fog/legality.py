@@ -79,7 +79,6 @@ def _misplaced(record: Record, board: Board, in_play: InPlay, colours: frozenset
     name each one (it runs only when one is wrong)."""
     nations = in_play.boat_of
     rows = board.row_set
-    owners_in_play = not record.is_solo
     intensive = record.options.drive_off == "intensive"
     beach = PlaceKind.BEACH
     supply = board.supply
@@ -87,7 +86,7 @@ def _misplaced(record: Record, board: Board, in_play: InPlay, colours: frozenset
         at = isl.at
         if isl.nation not in supply:
             yield f"{label_of(i, isl)}: board {board.name} has no {isl.nation} Islanders"
-        if owners_in_play and isl.owner not in colours:
+        if isl.owner not in colours:   # (solo too: the one player's colour owns them all)
             yield f"{label_of(i, isl)}: owner {isl.owner} is not a colour in play"
         if at.rescued and at.nation not in nations:     # in a boat or on its pier
             yield f"{label_of(i, isl)}: {at} names a boat that is not on the table"
@@ -116,7 +115,7 @@ def _places_right(record: Record, board: Board, in_play: InPlay, census: Census,
     nations = in_play.boat_of
     supply = board.supply_of
     return (all(kind in supply for kind, _ in over.supply)    # (a nation the box has)
-            and (record.is_solo or census.owned.keys() <= colours)
+            and census.owned.keys() <= colours
             and all(place[0] in nations for place, _ in over.room)  # (a boat on the table)
             and census.in_sterns.keys() <= nations.keys()
             and census.on_piers.keys() <= nations.keys()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fogkeeper.rules.fog.cards import EventCard, GuardianCard
 from fogkeeper.rules.fog.model import Characteristic, IslanderType, Move, Zone
@@ -19,6 +19,14 @@ ALL_ROUNDER_MP = 3
 ALL_ROUNDER_MOVES = (Move.SQUEEZE, Move.CROSS)
 ENHANCEABLE = (Move.PUSH, Move.JUMP, Move.CROSS, Move.SQUEEZE)
 FREE_RUN_SOURCES = ("endurance", "guardian")
+FOLLOW_UP_MOVES = (Move.JUMP, Move.CROSS, Move.SQUEEZE)
+# what a movement still asks of the table, each kept to one line of the 128x64 screen
+THEN_EMPTY = "then 1 move to empty hex"          # enhanced: it ends on an occupied hex
+ONTO_SHORE = "on a shore Isl.: move on"          # from the beach onto a shore Islander
+BOARDING_PATHS = "shore:stern pier:side/mid"     # the places reachable when boarding
+STERN_FINAL = "never leave the stern"            # moving within a boat
+# on the shore and piers a Swap is a Run pulling the other back (fits the cost screen's line)
+PULL_BACK = f"pull-back Run (Swap): {WATER_MP} MP"
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,7 @@ class Price:
     mp: int
     reasons: tuple[str, ...]
     with_characteristic: bool = False
+    reminder: str = ""      # what the rules still ask of this movement, one short line
 
 
 @dataclass(frozen=True)
@@ -68,12 +77,39 @@ def movement_cost(
     refusal = _refusal(movement, event, guardian, guardian_side, enhanced_movements)
     if refusal is not None:
         return refusal
+    if movement.zone is Zone.WATER and movement.move is Move.SWAP:
+        return _pull_back(movement, event)
     if movement.free_run:
-        return Price(0, (f"free Run ({movement.free_run}): 0 MP, no event applies",))
+        return Price(0, (f"free Run ({movement.free_run}): 0 MP, no event applies",),
+                     reminder=reminder(movement))
     options = [_with_event(o, movement, event) for o in _options(movement, guardian,
                                                                   guardian_side)]
     best = min(options, key=lambda o: (o.mp, len(o.reasons)))
-    return Price(best.mp, best.reasons, best.with_characteristic)
+    return Price(best.mp, best.reasons, best.with_characteristic, reminder(movement))
+
+
+def reminder(m: Movement) -> str:
+    """The rule the table must still follow after paying (A1.6, option 11): an enhanced
+    Jump/Cross/Squeeze ends on an occupied hex and needs a further move to an empty one, as
+    does a Jump/Cross/Squeeze from the beach onto a shore Islander; boarding reaches only
+    the stern from the shore and its own side or the middle from a pier; nobody leaves the
+    stern or the boat once in it. "" when nothing is left to remind."""
+    if m.move in FOLLOW_UP_MOVES and m.zone is Zone.BEACH:
+        return THEN_EMPTY if m.enhanced else ONTO_SHORE
+    if m.zone is Zone.WATER and m.enters_boat:
+        return BOARDING_PATHS
+    if m.move is Move.BOARDING:
+        return STERN_FINAL
+    return ""
+
+
+def _pull_back(movement: Movement, event: EventCard | None) -> Price:
+    """On the shore and the piers a Swap is a Run past the other Islander that pulls it
+    back onto the field just left: priced as that Run (B-F15: Run modifiers apply, the beach
+    Swap's do not)."""
+    run = replace(movement, move=Move.RUN)
+    best = _with_event(_Option(WATER_MP, (PULL_BACK,), False), run, event)
+    return Price(best.mp, best.reasons, reminder=reminder(movement))
 
 
 def _refusal(
@@ -84,7 +120,7 @@ def _refusal(
         return Refusal(f"{event.name} ({event.card_id}) forbids {m.move.value} this round")
     if m.free_run:
         return _free_run_refusal(m, guardian, side)
-    if m.zone is Zone.WATER and m.move not in (Move.RUN, Move.BOARDING):
+    if m.zone is Zone.WATER and m.move not in (Move.RUN, Move.BOARDING, Move.SWAP):
         return Refusal(f"only Run and Boarding are possible on the shore, piers and boats, "
                        f"not {m.move.value}")
     if m.zone is Zone.BEACH and m.move is Move.BOARDING:

@@ -41,6 +41,9 @@ class SoloGoals:
     scenario: str = ""
     minimum_crew_rp: int = 0
     commoner_rescue_rp: int = 0
+    # the scenario's values the game used as the box assumed them, not copied from the
+    # sheet (``scenario.S001.nation_mp.red``): the rescue level says it rests on them
+    assumed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,7 @@ def _solo(value: object) -> SoloGoals:
         minimum_crew_rp=d.integer(raw.get("minimum_crew_rp", 0), "solo.minimum_crew_rp", E),
         commoner_rescue_rp=d.integer(raw.get("commoner_rescue_rp", 0),
                                      "solo.commoner_rescue_rp", E),
+        assumed=d.str_list(raw.get("assumed", []), "solo.assumed", E),
     )
 
 
@@ -256,7 +260,8 @@ def record_to_dict(record: Record) -> dict[str, Any]:
                         if record.missions.cards else {})},
         "solo": {"scenario": record.solo.scenario,
                  "minimum_crew_rp": record.solo.minimum_crew_rp,
-                 "commoner_rescue_rp": record.solo.commoner_rescue_rp},
+                 "commoner_rescue_rp": record.solo.commoner_rescue_rp,
+                 **({"assumed": list(record.solo.assumed)} if record.solo.assumed else {})},
     }
     for key in ("turns", "draws"):
         if key in record.history:

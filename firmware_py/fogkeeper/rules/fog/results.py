@@ -72,6 +72,9 @@ class Result(NamedTuple):
     level: str
     warnings: tuple[str, ...]
     notes: tuple[str, ...]
+    # solo: the scenario values the level rests on that the box assumed (none: the
+    # sheet's values, as entered or printed)
+    level_assumed: tuple[str, ...] = ()
 
     @property
     def shared_victory(self) -> bool:
@@ -91,6 +94,7 @@ class Result(NamedTuple):
                          "missions": [asdict(m) for m in p.missions]} for p in self.players],
             "teams": [t._asdict() for t in self.teams], "winners": list(self.winners),
             "shared_victory": self.shared_victory, "level": self.level,
+            "level_assumed": list(self.level_assumed),
             "warnings": list(self.warnings), "notes": list(self.notes),
         }
 
@@ -278,7 +282,8 @@ def score_record(record: Record, rules: FogRules, lenient: bool = False) -> Resu
         winners = tuple(p.name for p in players if p.rank == 1)
     level = rescue_level(players[0].score) if record.is_solo else ""
     return Result(record.board, record.mode, tuple(players), tuple(teams), winners, level,
-                  tuple(found), tuple(legality.notes(record, rules.board, table.owned)))
+                  tuple(found), tuple(legality.notes(record, rules.board, table.owned)),
+                  record.solo.assumed if record.is_solo else ())
 
 
 def _known_missions(record: Record, known: frozenset[str]) -> Record:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fogkeeper.rules.fog.board import Board
@@ -131,6 +131,23 @@ def rescue_leaders(
     row_a = board.row_hexes.get(board.rows[0], len(chosen))
     return tuple(LeaderPlacement(n, t, board.rows[0] if i < row_a else board.rows[1])
                  for i, (n, t) in enumerate(chosen))
+
+
+def leader_draft_refusal(colour: str, leader: int, leaders: Sequence[LeaderPlacement],
+                         drafted: Mapping[int, str]) -> str | None:
+    """Option 10's draft rule: each colour drafts at most one of the designated Leaders.
+    ``leader`` is the one this pick takes (1-based, as the setup lists them), ``drafted``
+    the ones already drafted, each with its colour. Why the pick is refused, or None."""
+    if not 1 <= leader <= len(leaders):
+        return f"option 10: no Leader {leader} (the setup lists {len(leaders)})"
+    if leader in drafted:
+        return f"option 10: Leader {leader} is already drafted by {drafted[leader]}"
+    held = [i for i, c in drafted.items() if c == colour]
+    if held:
+        first = leaders[held[0] - 1]
+        return (f"option 10: {colour} already drafted a Leader ({first.nation} "
+                f"{first.type.value}); each colour drafts only one")
+    return None
 
 
 def solo_nation_order(board: Board, extra_boat: str | None = None,
