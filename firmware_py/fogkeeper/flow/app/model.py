@@ -18,6 +18,7 @@ from fogkeeper.events import Button, ButtonEvent
 from fogkeeper.flow.app.menus import HOME_MENU, HomeItem, TimerItem
 from fogkeeper.flow.app.pin_setting import PinSetting
 from fogkeeper.flow.app.table import TRANSITIONS, Screen
+from fogkeeper.flow.app.timer_setting import TimerSetting
 from fogkeeper.flow.game import GAMES, Game, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
 from fogkeeper.flow.kit.menu import Menu
@@ -86,6 +87,7 @@ class App:
         self.pin_note = ""               # what the last PIN change came to
         self.pending_game: GameFlow | None = None  # a game with secrets, behind the offer
         self.pin = PinSetting(self)      # the rows of the PIN's screens name its work
+        self.clock_menu = TimerSetting(self)  # and the Timer menu's rows its own
         self.home = Menu(HOME_MENU)
         self.timer_menu = Menu(tuple(TimerItem))
         self.settings_row = 0
@@ -205,90 +207,6 @@ class App:
 
     def setting_down(self) -> None:
         self._step_setting(-1)
-
-    # ---- the timer's menu --------------------------------------------------------------
-    def timer_menu_ok(self) -> None:
-        """OK: Start and Turn times open their screens; Time steps through the presets; on the
-        other rows OK acts like right."""
-        chosen = self.timer_menu.chosen
-        if chosen is TimerItem.START:
-            self.trigger("start_timer")
-        elif chosen is TimerItem.TURN_TIMES:
-            self.trigger("show_times")
-        elif chosen is TimerItem.TIME and self.glass.banked:
-            self.trigger("show_banks")
-        elif chosen is TimerItem.DETAIL:
-            self._timer_option(+1, "detail_kind")
-        elif chosen is TimerItem.TIME:
-            presets = sorted(self.config.timer.presets_seconds)
-            bigger = [p for p in presets if p > self.glass.duration_seconds]
-            self.glass.set_duration(bigger[0] if bigger else presets[0])
-            self.mark_changed()
-        else:
-            self._timer_option(+1)
-
-    def timer_option_up(self) -> None:
-        self._timer_option(+1)
-
-    def timer_option_down(self) -> None:
-        self._timer_option(-1)
-
-    def _timer_option(self, direction: int, item: str | None = None) -> None:
-        """Step the value of the row under the cursor (``item``: which of the row's two
-        things, where OK steps another than left/right)."""
-        chosen = self.timer_menu.chosen
-        glass = self.glass
-        stepped = item or {TimerItem.MODE: "mode", TimerItem.EXTRA: "extra",
-                           TimerItem.DETAIL: "detail", TimerItem.FLAG: "on_flag"}.get(chosen)
-        if chosen is TimerItem.FLAG and not glass.banked:
-            stepped = None   # a glass has no bank to flag
-        if chosen is TimerItem.TIME and glass.banked:
-            stepped = "bank"
-        if chosen is TimerItem.PLAYERS and glass.banked:
-            stepped = "players"   # every bank starts again: not in the middle of a game
-        if stepped is not None:
-            if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-                self.effects.sound("error")  # a game on the clock: reset it first
-                return
-            if stepped == "players":
-                self.set_players(max(1, min(8, glass.times.players + direction)))
-            else:
-                glass.set_control(glass.control.stepped(stepped, direction,
-                                                        glass.times.players))
-        elif chosen is TimerItem.TIME:
-            seconds = self.glass.duration_seconds + 5 * direction
-            self.glass.set_duration(max(5, min(3600, seconds)))
-        elif chosen is TimerItem.PLAYERS:
-            self.set_players(max(1, min(8, self.glass.times.players + direction)))
-        elif chosen is TimerItem.SOUND:
-            self.visual_only = not self.visual_only
-        self.mark_changed()
-
-    def player_bank_up(self) -> None:
-        self._step_player_bank(+1)
-
-    def player_bank_down(self) -> None:
-        self._step_player_bank(-1)
-
-    def _step_player_bank(self, direction: int) -> None:
-        """The Banks screen: the chosen player's own bank (a handicap), not mid-game."""
-        glass = self.glass
-        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-            self.effects.sound("error")  # a game on the clock: reset it first
-            return
-        glass.set_control(glass.control.with_player_bank(self.times_row, direction,
-                                                         glass.times.players))
-        self.mark_changed()
-
-    def even_banks(self) -> None:
-        """Hold OK on the Banks screen: every player gets the first player's bank."""
-        glass = self.glass
-        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-            self.effects.sound("error")
-            return
-        if glass.control.banks:
-            glass.set_control(glass.control.evened())
-        self.mark_changed()
 
     def set_players(self, players: int) -> None:
         """The timer's player count, from its menu or the link: the Turn times cursor stays on

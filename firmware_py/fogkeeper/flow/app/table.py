@@ -74,7 +74,7 @@ TRANSITIONS: list[dict[str, object]] = [
     {"trigger": ["right", "ok"], "source": S.SETTINGS, "dest": None, "after": "setting_up"},
     {"trigger": "back", "source": [S.SETTINGS, S.TIMER_MENU], "dest": S.HOME},
     # OK on the timer menu: Start and Turn times open their screens, the others change a value
-    {"trigger": "ok", "source": S.TIMER_MENU, "dest": None, "after": "timer_menu_ok"},
+    {"trigger": "ok", "source": S.TIMER_MENU, "dest": None, "after": "clock_menu.menu_ok"},
     {"trigger": "start_timer", "source": S.TIMER_MENU, "dest": S.TIMER, "after": "start_glass"},
     {"trigger": "show_times", "source": S.TIMER_MENU, "dest": S.TIMER_TIMES},
     # OK on Bank: every player's own bank (a handicap); hold OK makes them even again
@@ -82,12 +82,12 @@ TRANSITIONS: list[dict[str, object]] = [
     # its player row is Turn times' (one cursor for the screens of one player a row)
     {"trigger": "up", "source": S.TIMER_BANKS, "dest": None, "after": "cursor_up"},
     {"trigger": "down", "source": S.TIMER_BANKS, "dest": None, "after": "cursor_down"},
-    {"trigger": "left", "source": S.TIMER_BANKS, "dest": None, "after": "player_bank_down"},
-    {"trigger": "right", "source": S.TIMER_BANKS, "dest": None, "after": "player_bank_up"},
-    {"trigger": "hold_ok", "source": S.TIMER_BANKS, "dest": None, "after": "even_banks"},
+    {"trigger": "left", "source": S.TIMER_BANKS, "dest": None, "after": "clock_menu.bank_down"},
+    {"trigger": "right", "source": S.TIMER_BANKS, "dest": None, "after": "clock_menu.bank_up"},
+    {"trigger": "hold_ok", "source": S.TIMER_BANKS, "dest": None, "after": "clock_menu.even_banks"},
     {"trigger": ["back", "ok"], "source": S.TIMER_BANKS, "dest": S.TIMER_MENU},
-    {"trigger": "left", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_down"},
-    {"trigger": "right", "source": S.TIMER_MENU, "dest": None, "after": "timer_option_up"},
+    {"trigger": "left", "source": S.TIMER_MENU, "dest": None, "after": "clock_menu.option_down"},
+    {"trigger": "right", "source": S.TIMER_MENU, "dest": None, "after": "clock_menu.option_up"},
     {"trigger": "ok", "source": S.TIMER, "dest": None, "after": "toggle_glass"},
     {"trigger": "back", "source": S.TIMER, "dest": None, "after": "next_player"},
     {"trigger": "hold_back", "source": S.TIMER, "dest": None, "after": "undo_switch"},

@@ -136,10 +136,41 @@ def change(check: BoardCheck, direction: int) -> None:
         check.changed[shown.key] = text_form(new)
 
 
+def set_to(check: BoardCheck, key: str, typed: str) -> Shown:
+    """The value ``key`` set as the owner types it (``text_form``; the link's
+    ``fog.board.set``), and put on screen: only a value left/right could reach there,
+    else ConfigError naming what it may be, and nothing changes."""
+    keys = [s.key for s in walk(check)]
+    if key not in keys:
+        raise ConfigError(f"board {check.board} has no value {key!r} (see `fogkeeper board` "
+                          "for the keys)")
+    value = assumed.parse_value(key, typed)
+    if isinstance(value, int):
+        low, high = bounds(key)
+        if not low <= value <= high:
+            raise ConfigError(f"{label(key)}: a whole number {low} to {high}")
+    else:
+        shown = walk(check)[keys.index(key)]
+        if value not in [*_row_choices(check, key), shown.value, shown.was]:
+            raise ConfigError(f"{label(key)}: " + ("rows A-C to A-P" if key == "rows" else
+                                                   "none, or neighbouring rows of the beach"))
+    check.at = keys.index(key)
+    if value == current(check).was:
+        check.changed.pop(key, None)
+    else:
+        check.changed[key] = text_form(value)
+    return current(check)
+
+
+def bounds(key: str) -> tuple[int, int]:
+    """The whole numbers left/right step a value through: a row's RP 0 or less."""
+    return (-99, 0) if key.startswith("row_value.") else (0, 99)
+
+
 def _stepped(check: BoardCheck, shown: Shown, direction: int) -> Value:
     value = shown.value
     if isinstance(value, int):
-        low, high = (-99, 0) if shown.key.startswith("row_value.") else (0, 99)
+        low, high = bounds(shown.key)
         return max(low, min(high, value + direction))
     choices = _row_choices(check, shown.key)
     if value not in choices:

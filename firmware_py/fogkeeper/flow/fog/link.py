@@ -9,15 +9,27 @@ the player's name only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sized
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from fogkeeper.data.fog import BOARD_NAMES, owner_dir
+from fogkeeper.data.fog_history import PastGame, SoloBest, past_games, solo_bests
 from fogkeeper.errors import FogkeeperError, PhaseError
-from fogkeeper.flow.fog import fog_step, missions, pictured, scoring, table_cards, turns
+from fogkeeper.flow.fog import (
+    board_check,
+    fog_step,
+    missions,
+    pictured,
+    scoring,
+    table_cards,
+    turns,
+)
 from fogkeeper.flow.fog.begin import public_setup, value_rows
 from fogkeeper.flow.fog.session import (
     COST_CHOICES,
     Ask,
+    BoardCheck,
     CostChoice,
     CostField,
     FogFlowError,
@@ -447,6 +459,143 @@ def _result(flow: FogFlow, args: LinkArgs) -> Reply:
     return {"result": flow.s.result, "record": flow.s.record_path}
 
 
+# ---- past games, as the checklist's "Past games" lists them -----------------------------------
+HISTORY_PAGE = 4     # games (and solo bests) a page: a page of the longest still fits a line
+TEXT_MOST = {"date": 20, "board": 8, "mode": 16, "scenario": 40, "level": 40, "problem": 200,
+             "name": 24}
+
+
+def _clipped(text: str, most: int) -> str:
+    """A record's word as a page carries it: a longer one (a hand-written record) cut."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def _past(game: PastGame) -> dict[str, object]:
+    out = asdict(game)
+    for key, most in TEXT_MOST.items():
+        if isinstance(out.get(key), str):
+            out[key] = _clipped(out[key], most)
+    name = TEXT_MOST["name"]
+    out["scores"] = [[_clipped(n, name), score] for n, score in game.scores]
+    out["winners"] = [_clipped(n, name) for n in game.winners]
+    return out
+
+
+def _best(best: SoloBest) -> dict[str, object]:
+    out = asdict(best)
+    out.update(scenario=_clipped(best.scenario, TEXT_MOST["scenario"]),
+               board=_clipped(best.board, TEXT_MOST["board"]),
+               level=_clipped(best.level, TEXT_MOST["level"]))
+    return out
+
+
+def _pages(*lists: Sized) -> int:
+    return max(1, *(-(-len(entries) // HISTORY_PAGE) for entries in lists))
+
+
+def _history(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The checklist's "Past games" from the same records and the same reading
+    (``fogkeeper history``): the games newest first, then the best solo score per
+    scenario, HISTORY_PAGE of each a page. Past records are public results (a record is
+    written once the game is scored, when its missions are shown to all)."""
+    games = list(reversed(past_games(owner_dir())))
+    bests = solo_bests(games)
+    page = optional(args, "page", int, 1)
+    pages = _pages(games, bests)
+    if page > pages:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'page' {page}: the history has {pages} "
+                                            f"page{'s' if pages != 1 else ''} "
+                                            f"({len(games)} games recorded)")
+    chosen = slice((page - 1) * HISTORY_PAGE, page * HISTORY_PAGE)
+    return {"page": page, "pages": pages, "games_total": len(games),
+            "games": [_past(g) for g in games[chosen]],
+            "solo_best": [_best(b) for b in bests[chosen]]}
+
+
+# ---- the owner's board walk-through, as the checklist's "Check board" ------------------------
+BOARD_PAGE = 12      # values a page of `fog.board`
+
+
+def _shown(shown: board_check.Shown) -> dict[str, object]:
+    return {"key": shown.key, "group": shown.group, "label": shown.label,
+            "value": board_check.text_form(shown.value),
+            "shown": board_check.text(shown.key, shown.value), "what": shown.what,
+            "status": shown.status}
+
+
+def _walk_reply(check: BoardCheck) -> dict[str, object]:
+    return {"board": check.board, "values_total": len(board_check.walk(check)),
+            "changed": sorted(check.changed)}
+
+
+def _board(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The walk's values as its screens show them, a page at a time."""
+    _on(flow, F.BOARD)
+    check = flow.s.board_check
+    values = board_check.walk(check)
+    pages = max(1, -(-len(values) // BOARD_PAGE))
+    page = optional(args, "page", int, 1)
+    if page > pages:
+        raise LinkError(ErrorCode.BAD_ARGS, f"'page' {page}: board {check.board} has "
+                                            f"{len(values)} values, {pages} pages")
+    chosen = values[(page - 1) * BOARD_PAGE:page * BOARD_PAGE]
+    return {**_walk_reply(check), "page": page, "pages": pages,
+            "values": [_shown(v) for v in chosen]}
+
+
+def _board_open(flow: FogFlow, args: LinkArgs) -> Reply:
+    """"Check board" on the checklist, for the board its Board row shows (``board``: that
+    row set first, as left/right on it would; kept only if the walk opens)."""
+    _on(flow, F.SETUP)
+    before = flow.s.setup
+    if "board" in args:
+        flow.s.setup = settle({**before, "board": require(args, "board", str)})
+    try:
+        flow.fire(Go.CHECK_BOARD)
+    except FogkeeperError:
+        flow.s.setup = before
+        raise
+    return _walk_reply(flow.s.board_check)
+
+
+def _board_set(flow: FogFlow, args: LinkArgs) -> Reply:
+    """A value corrected (or set back) as left/right would, typed as `fogkeeper board
+    --set` takes it; only kept when the walk is saved."""
+    _on(flow, F.BOARD)
+    check = flow.s.board_check
+    shown = board_check.set_to(check, require(args, "key", str), require(args, "value", str))
+    return {**_walk_reply(check), "value": _shown(shown)}
+
+
+def _board_save(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The walk's end, its question answered yes: every value as it now stands matches the
+    board on the table. Refused (naming what the board cannot hold, or the disk's
+    refusal) with the walk left open as it was; the file is written before the reply."""
+    _on(flow, F.BOARD)
+    check = flow.s.board_check
+    corrected = sorted(board_check.holds(check))
+    at = check.at
+    flow.fire(Go.BOARD_DONE)
+    try:
+        flow.fire(Go.OK)
+    except FogkeeperError:
+        flow.fire(Go.BACK)      # the question forgotten: the walk as it was
+        check.at = at
+        raise
+    return {"board": check.board, "corrected": corrected}
+
+
+def _board_drop(flow: FogFlow, args: LinkArgs) -> Reply:
+    """Leave the walk, the changes made in it not saved (its question answered yes)."""
+    _on(flow, F.BOARD)
+    check = flow.s.board_check
+    dropped = sorted(check.changed)
+    flow.fire(Go.BACK)
+    if flow.screen is F.ASK:
+        flow.fire(Go.OK)
+    return {"board": check.board, "dropped": dropped}
+
+
 def _opt(key: str, kind: type, **kw: Any) -> Field:
     return Field(key, kind, ABSENT, **kw)
 
@@ -534,6 +683,35 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
             refused=f"{_HERE}, `bad_args` (naming why; `anyway` where the box would ask)"),
     Command("result", _result, read_only=True, reply="`result`, `record`",
             refused="`not_now` before the score"),
+    Command("history", _history, Schema.of(
+        _opt("page", int, low=1, high=10_000, doc=f"the page, {HISTORY_PAGE} games and "
+                                                  "solo bests each (default 1)")),
+            read_only=True, reply="`games` (newest first: `date`, `board`, `mode`, "
+                                  "`scenario`, `scores`, `winners`, `level`, `problem`), "
+                                  "`solo_best`, `page`, `pages`, `games_total`",
+            refused="`bad_args` (a page past the last)"),
+    Command("board", _board, Schema.of(
+        _opt("page", int, low=1, high=1_000, doc=f"the page, {BOARD_PAGE} values each "
+                                                 "(default 1)")),
+            read_only=True, reply="`values` (`key`, `group`, `label`, `value`, `shown`, "
+                                  "`what`, `status`), `board`, `changed`, `page`, `pages`",
+            refused=f"{_HERE}, `bad_args`"),
+    Command("board.open", _board_open, Schema.of(
+        _opt("board", str, check=lambda b: b in BOARD_NAMES,
+             allowed="one of: " + ", ".join(BOARD_NAMES),
+             doc="the Board row first (default: as the checklist shows)")),
+            reply="`board`, `values_total`, `changed`", refused=f"{_HERE}, `bad_args`"),
+    Command("board.set", _board_set, Schema.of(
+        Field("key", str, most=64, doc="a value's key, as `fogkeeper board` lists them"),
+        Field("value", str, most=64, doc="as `fogkeeper board --set` takes it: `-5`, "
+                                         "`E,F`, `\"\"` for no row")),
+            reply="`value` (as `fog.board` lists it), `changed`",
+            refused=f"{_HERE}, `bad_args`"),
+    Command("board.save", _board_save, reply="`board`, `corrected` (after the file is "
+                                             "written)",
+            refused=f"{_HERE}, `bad_args` (what the board cannot hold, or the disk refused)"),
+    Command("board.drop", _board_drop, reply="`board`, `dropped` (the changes not saved)",
+            refused=_HERE),
 ), common=lambda flow: {"screen": flow.screen.value})
 
 
