@@ -255,7 +255,8 @@ FOG = Parity(
         "ask_card": ("card",), "card_entered": ("card",), "cards.ask_fog_card": ("card",),
         "picture": ("mission.picture",), "pictured": ("mission.picture",),
         "cards.keep_picture": ("mission.picture",),
-        "Entry.MISSIONS": ("card",),   # the missions kept, entered as the cards they are
+        # the review's "Kept missions" row asks each player's card, entered as it is
+        "Entry.MISSIONS": ("score.missions", "card"),
         "show_card": ("state",),
         # turns: the MP helper's price paid, a turn ended, the FOG step taken back
         "paid": ("cost",), "rounds.pay_cost": ("cost",),

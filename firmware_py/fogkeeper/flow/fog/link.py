@@ -412,6 +412,20 @@ def _score_confirm(flow: FogFlow, args: LinkArgs) -> Reply:
     return {"result": s.result, "record": s.record_path}
 
 
+def _score_missions(flow: FogFlow, args: LinkArgs) -> Reply:
+    """The review's "Kept missions" row: the box asks for each player's kept mission card
+    of a deck the table drew, one ``card`` each, in the order of ``asks``; asked again, it
+    starts over, as the row does."""
+    _on(flow, F.REVIEW)
+    s = flow.s
+    if not table_cards.kept_at_review(s):
+        raise PhaseError("not now: no secret mission deck was drawn by the table (the box "
+                         "knows the kept cards)")
+    table_cards.mission_asks(s)
+    flow.fire(Go.ASK_CARD)
+    return {"asks": [{"deck": ask.deck, "player": ask.player} for ask in s.card_queue]}
+
+
 def _picture(flow: FogFlow, args: LinkArgs) -> Reply:
     """What a "Rescued Islander" card the rulebook does not print pictures, read off the
     card at the score: the review's card row and its form, filled in as the buttons do
@@ -670,6 +684,9 @@ COMMANDS: GameCommands[FogFlow] = GameCommands("fog", (
              doc="`[{at, nation, type, covered?}]`"),
         _opt("bonuses", list, items=Field("bonus", int, low=0, high=99), most=30)),
         reply="`colour`, `islanders`", refused=f"{_HERE}, `bad_args`"),
+    Command("score.missions", _score_missions,
+            reply="`asks`: `[{deck, player}]`, each then entered with `card`",
+            refused=f"{_HERE}, or no mission deck drawn by the table"),
     Command("mission.picture", _picture, Schema.of(
         Field("card", str, most=8, doc="a card the review asks about (`to_picture`)"),
         Field("rp", int, low=1, high=20, doc="the RP the card shows"),

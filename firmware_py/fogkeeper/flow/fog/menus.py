@@ -235,8 +235,7 @@ def _review(s: Session) -> list[Row]:
         given = s.pictured.get(card)
         found.append(Row(MissionCard(card), f"Card {card}",
                          f"{given.rp} RP" if given else "enter"))
-    if table_cards.table_draws(s) and any(
-            getattr(s.state.setup.options, d) == "secret" for d in table_cards.MISSION_DECKS):
+    if table_cards.kept_at_review(s):
         kept = sum(len(cs) for cs in s.kept.values())
         found.append(Row(Entry.MISSIONS, "Kept missions", f"{kept} in"))
     found.append(Row(Entry.SCORE_GAME, "Score the game"))

@@ -215,6 +215,13 @@ def setup_asks(s: Session) -> None:
                 ask(s, deck, "setup")
 
 
+def kept_at_review(s: Session) -> bool:
+    """The table drew a secret mission deck: each player's kept card is entered at the
+    review (its "Kept missions" row, or ``fog.score.missions``)."""
+    return table_draws(s) and any(
+        getattr(s.state.setup.options, d) == "secret" for d in MISSION_DECKS)
+
+
 def mission_asks(s: Session) -> None:
     """At the score: each player's kept mission of every dealt deck, from the real card."""
     s.held.open().clear()

@@ -38,6 +38,16 @@ class End:
             effects.emit("fogsite.over", {"winner": winner.value if winner else None})
             effects.save_record(self.flow.name, self.record())
 
+    def keep_if_over(self) -> None:
+        """A game the engine has ended is kept at once, however it ended (a link command, a
+        time-up, an answer still on the screen): a game played over the link keeps its
+        record and tells the host without anyone pressing OK on the box. Called after
+        every press, command and tick."""
+        session = self.flow.session
+        if (session.game is not None and not session.record_saved
+                and session.running.phase is Phase.OVER):
+            self.finish()
+
     def record(self) -> dict[str, object]:
         session = self.flow.session
         record: dict[str, object] = {

@@ -112,6 +112,7 @@ class FogsiteFlow:
         else:
             self.keys[self.state](trigger)
         self.team.sync_clock()
+        self.end.keep_if_over()
         return Outcome.EXIT if self.exit_asked else Outcome.STAY
 
     def fire(self, trigger: Go) -> None:
@@ -184,6 +185,7 @@ class FogsiteFlow:
         self.team.tick(now)
         self.box.tick(now)
         self.team.sync_clock()  # the box's count shown: the team's turn (and G9) begins
+        self.end.keep_if_over()  # a time-up that ended the game
 
     def next_deadline(self, now: float) -> float | None:
         glass = self.session.glass

@@ -416,13 +416,14 @@ def _via(method: Callable[[FogsiteLink, LinkArgs], Reply]
     """A command's handler, on the team's clock (G9): a command that comes after the time
     ran out finds the turn over (the clock is read first, as the loop may not have woken
     yet), and a command that starts a team turn, or ends one, sets the clock as any
-    press would."""
+    press would; a command that ends the game keeps its record before the reply."""
     def run(flow: FogsiteFlow, args: LinkArgs) -> Reply:
         flow.team.tick(flow.context.clock())
         try:
             return method(flow.link, args)
         finally:
             flow.team.sync_clock()
+            flow.end.keep_if_over()
     return run
 
 
