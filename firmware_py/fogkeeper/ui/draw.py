@@ -1,4 +1,23 @@
-"""Drawing primitives for the 128x64 one-bit screen: fonts, title bar, footer, rows, bars."""
+"""Drawing primitives for the 128x64 one-bit screen: fonts, title bar, footer, rows, bars.
+
+The type is Terminus Font (``fonts/terminus-normal.otb``, SIL Open Font License 1.1, the
+licence beside it): a bitmap face drawn pixel by pixel for small monochrome screens, with a
+slashed zero, a flat-topped 3, and 6, 8 and 9 whose counters stay open at every size, so no
+digit is read as another (Pillow's scalable default font, used before, merged "6" into "8" at
+10 px and "i" into "l" in its stroked bold). FreeType reads the file's bitmap strikes as they
+are, so what the screen shows is the designer's pixels, never a threshold of grey.
+
+Only its strikes exist: 12, 14, 16, 18, 20, 22, 24, 28 and 32 px (``SIZES``).
+- ``SMALL`` = 12 (6 px a character, capitals 8 px tall): the smallest type anywhere. On the
+  1.3 inch panels of both hardware profiles a pixel is 0.23 mm, so a capital is 1.8 mm, about
+  6 arc minutes at 1 m: just above the 5 minutes of a 20/20 letter, and 8 rows are the fewest
+  in which Terminus keeps the digits' counters open (a 5x7 grid, one row less, is where
+  "6"/"8"/"9" start to differ by a single pixel). Nothing smaller is drawn.
+- ``BODY`` = 14 (7 px a character, capitals 10 px): menu rows.
+- ``BIG`` = 32 (16 px a character, capitals 20 px, 2 px strokes): the timer's digits and the
+  short outcomes (TIME UP, WON 9/9), for across the table.
+No text is drawn in a stroked bold: a stroke fills the counters that tell "can" from "can't".
+"""
 
 from __future__ import annotations
 
@@ -8,6 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -69,9 +89,8 @@ class RememberingFont(ImageFont.FreeTypeFont):
 
     WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
 
-    def __init__(self, source: ImageFont.FreeTypeFont) -> None:
-        super().__init__(io.BytesIO(source.font_bytes), source.size,
-                         layout_engine=source.layout_engine)
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(io.BytesIO(data), size)
         self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
         self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
 
@@ -109,18 +128,37 @@ def _hashable(value: object) -> object:
     return value
 
 
+FONT_FILE = "terminus-normal.otb"
+SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the file's bitmap strikes, in pixels
+
+
+@cache
+def _font_bytes() -> bytes:
+    return (resources.files(__package__) / "fonts" / FONT_FILE).read_bytes()
+
+
 @cache
 def font(size: int) -> Font:
-    """Pillow's built-in scalable font (no font files to ship), cached per size."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)  # Pillow >= 10.1 with FreeType
-    return RememberingFont(loaded)
+    """The screen's type at one of its ``SIZES`` (pixels), cached per size."""
+    if size not in SIZES:
+        raise ValueError(f"no {size} px type: the font has {', '.join(map(str, SIZES))}")
+    return RememberingFont(_font_bytes(), size)
 
 
-SMALL = 10
-TINY = 9    # a bar's words one pixel smaller before any is cut (still crisp on the OLED)
-BODY = 12
-BIG = 34
+SMALL = 12  # the smallest type drawn anywhere (the module's note says why)
+BODY = 14
+BIG = 32
+LINE = 11   # one line of the small type: its ink is rows 1-11 under its y, capitals 2-9
+
+
+@cache
+def cap_rows(size: int) -> tuple[int, int]:
+    """The rows a capital or a digit inks under the type's y: the first, and past the last."""
+    image = Image.new("1", (size, 2 * size), 0)
+    ImageDraw.Draw(image).text((0, 0), "H", font=font(size), fill=1)
+    box = image.getbbox()
+    assert box is not None
+    return box[1], box[3]
 
 
 def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -135,10 +173,10 @@ def invert(image: Image.Image) -> Image.Image:
     return ImageChops.logical_xor(image, Image.new("1", image.size, 1))
 
 
-def text_width(text: str, size: int, stroke: int = 0) -> int:
+def text_width(text: str, size: int) -> int:
     """Pixels from the drawing origin to the text's right edge, as drawn in one-bit mode
-    (its hinting differs from the antialiased measure by several pixels at small sizes)."""
-    _, _, right, _ = font(size).getbbox(text, mode="1", stroke_width=stroke)
+    (each character's cell: its last column is the gap before a next one)."""
+    _, _, right, _ = font(size).getbbox(text, mode="1")
     return int(right)
 
 
@@ -175,7 +213,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
     scrolls) up/down scroll it, with a mark at the right edge where more is above or below;
     drawn on its own, the last line shown ends with an ellipsis."""
     lines = [part for text in texts for part in wrap(text) or ("",)]
-    room = max(0, (bottom + 1 - (y + SMALL + 2)) // (SMALL + 1) + 1)
+    room = max(0, (bottom - (y + LINE)) // LINE + 1)
     scroll = _SCROLL.get()
     if len(lines) > room > 0 and scroll is not None:
         scroll.most = len(lines) - room
@@ -186,7 +224,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
             marked = (i == 0 and first > 0) or (i == len(shown) - 1 and first < scroll.most)
             draw.text((2, y), fit(line, SMALL, WIDTH - (9 if marked else 4)), font=font(SMALL),
                       fill=ink)
-            y += SMALL + 1
+            y += LINE
         _scroll_marks(draw, top, y, above=first > 0, below=first < scroll.most, ink=ink)
         return y
     if len(lines) > room:
@@ -196,7 +234,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
         lines = [*lines[:room - 1], cut] if room else []
     for line in lines:
         draw.text((2, y), fit(line, SMALL, WIDTH - 4), font=font(SMALL), fill=ink)
-        y += SMALL + 1
+        y += LINE
     return y
 
 
@@ -220,53 +258,53 @@ def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
     """An inverted strip on top so the screen's name reads at a glance."""
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=1)
     room = WIDTH - 4 - (text_width(right, SMALL) + 3 if right else 0)
-    size = size_to_fit(title, room, (SMALL, TINY))
-    draw.text((2, SMALL - size), fit(title, size, room), font=font(size), fill=0)
+    draw.text((2, -1), fit(title, SMALL, room), font=font(SMALL), fill=0)
     if right:
-        draw.text((WIDTH - 2 - text_width(right, SMALL), 0), right, font=font(SMALL), fill=0)
+        draw.text((WIDTH - 2 - text_width(right, SMALL), -1), right, font=font(SMALL), fill=0)
 
 
 def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
     """A one-line hint at the bottom saying what the controls do here; a longer one (a
     refusal's reason) takes a second line over the screen's last row."""
-    # the small type's ink starts 2 rows under its y and its descenders end 12 rows under:
-    # one row higher than the line's, so a "g" or a "p" keeps its tail on the last row
-    size = size_to_fit(hint, WIDTH - 2, (SMALL, TINY))
-    if text_width(hint, size) <= WIDTH - 2:
+    # the small type's ink starts 1 row under its y and its descenders end 11 rows under:
+    # drawn from the rule's row, a "g" or a "p" keeps its tail on the screen's last row
+    if text_width(hint, SMALL) <= WIDTH - 1:
         draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
-        draw.text((1, FOOTER_TOP - 1 + SMALL - size), hint, font=font(size), fill=1)
+        draw.text((1, FOOTER_TOP - 1), hint, font=font(SMALL), fill=1)
         return
-    top = FOOTER_TOP - 1 - (SMALL + 1)
+    top = FOOTER_TOP - 1 - LINE
     draw.rectangle((0, top - 1, WIDTH - 1, HEIGHT - 1), fill=0)
     draw.line((0, top - 1, WIDTH - 1, top - 1), fill=1)
     lines = wrap(hint, WIDTH - 2)
     if len(lines) > 2:
         lines = (lines[0], " ".join(lines[1:]))
     for i, line in enumerate(lines):
-        draw.text((1, top + i * (SMALL + 1)), fit(line, SMALL, WIDTH - 2), font=font(SMALL),
+        draw.text((1, top + i * LINE), fit(line, SMALL, WIDTH - 1), font=font(SMALL),
                   fill=1)
 
 
 def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
         selected: bool = False) -> None:
     """A menu row; the selected one is inverted, a value sits on the right. A row too long
-    for the body type is drawn in the small type before anything is cut."""
+    for the body type is drawn in the small type before anything is cut; the value is never
+    cut (the label gives way)."""
     if selected:
         draw.rectangle((0, y, WIDTH - 1, y + ROW_HEIGHT - 1), fill=1)
     ink = 0 if selected else 1
     gap = 4 if value else 0
-    size = size_to_fit(f"{label}{value}", WIDTH - 6 - gap, (BODY, SMALL, TINY))
-    top = y + (BODY - size) // 2
+    size = size_to_fit(f"{label}{value}", WIDTH - 5 - gap, (BODY, SMALL))
+    top = y - 1 if size == BODY else y + 1  # the ink (rows 1-12, 2-12) inside the 13 rows
     value_w = text_width(value, size) + gap if value else 0
-    draw.text((3, top), fit(label, size, WIDTH - 6 - value_w), font=font(size), fill=ink)
+    draw.text((3, top), fit(label, size, WIDTH - 5 - value_w), font=font(size), fill=ink)
     if value:
-        draw.text((WIDTH - 3 - text_width(value, size), top), value, font=font(size), fill=ink)
+        draw.text((WIDTH - 2 - text_width(value, size), top), value, font=font(size), fill=ink)
 
 
-def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, stroke: int = 0) -> None:
-    shown = fit(text, size, WIDTH - 2)
-    x = (WIDTH - text_width(shown, size, stroke)) // 2
-    draw.text((x, y), shown, font=font(size), fill=1, stroke_width=stroke, stroke_fill=1)
+def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:
+    """One line in the middle of the screen (never in a stroked bold: see the module)."""
+    shown = fit(text, size, WIDTH - 1)
+    x = (WIDTH + 1 - text_width(shown, size)) // 2
+    draw.text((x, y), shown, font=font(size), fill=1)
 
 
 def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:

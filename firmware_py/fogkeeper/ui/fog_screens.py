@@ -51,13 +51,12 @@ class BoardValueView:
 def render_board_value(view: BoardValueView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
-    size = d.size_to_fit(view.label, d.WIDTH - 4, (d.BODY, d.SMALL, d.TINY))
-    draw.text((2, d.TITLE_HEIGHT), d.fit(view.label, size, d.WIDTH - 4),
-              font=d.font(size), fill=1)
+    size = d.size_to_fit(view.label, d.WIDTH - 3, (d.BODY, d.SMALL))
+    draw.text((2, d.TITLE_HEIGHT - (1 if size == d.BODY else 0)),
+              d.fit(view.label, size, d.WIDTH - 3), font=d.font(size), fill=1)
     d.centred(draw, d.TITLE_HEIGHT + 11, f"<  {view.value}  >", NAME_SIZE)
-    size = d.size_to_fit(view.status, d.WIDTH - 4, (d.SMALL, d.TINY))
-    draw.text((2, 39 + d.SMALL - size), d.fit(view.status, size, d.WIDTH - 4),
-              font=d.font(size), fill=1)
+    draw.text((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL),
+              fill=1)
     d.footer(draw, view.hint)
     return Frame(image, (f"{view.title} [{view.corner}]", view.label, view.value, view.status,
                          view.hint))
@@ -66,9 +65,10 @@ def render_board_value(view: BoardValueView) -> Frame:
 def render_turn(view: TurnView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
-    d.centred(draw, d.TITLE_HEIGHT, view.name.upper(), NAME_SIZE, stroke=1)
-    draw.text((2, 29), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
-    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
+    d.centred(draw, d.TITLE_HEIGHT, view.name.upper(),
+              d.size_to_fit(view.name.upper(), d.WIDTH - 1, (NAME_SIZE, 16)))
+    draw.text((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 3), font=d.font(d.BODY), fill=1)
+    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     if view.invert:
@@ -86,9 +86,8 @@ def render_form(view: FormView) -> Frame:
     for i, (label, value) in enumerate(view.fields[first:first + FORM_ROWS]):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
-    size = d.size_to_fit(view.note, d.WIDTH - 4, (d.SMALL, d.TINY))
-    draw.text((2, d.TITLE_HEIGHT + 2 + FORM_ROWS * d.ROW_HEIGHT + d.SMALL - size),
-              d.fit(view.note, size, d.WIDTH - 4), font=d.font(size), fill=1)
+    draw.text((2, d.TITLE_HEIGHT + 1 + FORM_ROWS * d.ROW_HEIGHT),
+              d.fit(view.note, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
