@@ -22,6 +22,7 @@ No text is drawn in a stroked bold: a stroke fills the counters that tell "can" 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -78,54 +79,90 @@ def scrolling(offset: int) -> Iterator[Scroll]:
         _SCROLL.reset(token)
 
 
-class RememberingFont(ImageFont.FreeTypeFont):
-    """The same font, remembering the words it drew and measured.
+class ScreenFont(ImageFont.FreeTypeFont):
+    """The bitmap type set for a narrow screen, remembering the words it drew and measured.
 
-    A screen redraws the same few words every second (a countdown's title, its footer), and
-    FreeType rendering and measuring them was most of a frame's time. The masks depend only
-    on the text and how it is laid out (never on the ink of a one-bit screen), so each one is
-    made once; the pixels are the very ones ``ImageDraw.text`` would draw.
+    Terminus is a fixed-width face: set in its cells (6 px each at 12 px) a line holds 21
+    characters, where the rows and titles written for the box need about 25. So each letter
+    is set by its own ink and one blank column after it, as a proportional pixel font is: an
+    "i" or an "l" takes 4 columns, an "m" 6. Digits keep their whole cells (tabular figures:
+    a counting clock's digits stand still, and "1" keeps its room). A space is two thirds of
+    a cell: with the letter's blank column, words stand 5 px apart at 12 px (letters 1 px),
+    a gap a glance sees.
+
+    A screen redraws the same few words every second (a countdown's title, its footer), so
+    each word's mask and width are made once; its pixels are the font's own, never scaled.
     """
 
     WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
 
     def __init__(self, data: bytes, size: int) -> None:
         super().__init__(io.BytesIO(data), size)
-        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
-        self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+        self._plain = ImageFont.FreeTypeFont(io.BytesIO(data), size)
+        ascent, descent = self._plain.getmetrics()
+        self.height = ascent + descent
+        self._glyphs: dict[str, tuple[Image.Image, int, int]] = {}
+        self._masks: dict[str, Image.Image] = {}
+        self._widths: dict[str, int] = {}
+
+    def _glyph(self, char: str) -> tuple[Image.Image, int, int]:
+        """The glyph drawn in its cell, its first inked column, and the columns it takes."""
+        kept = self._glyphs.get(char)
+        if kept is None:
+            cell = int(self._plain.getlength(char))
+            image = Image.new("L", (cell + int(self.size), self.height), 0)
+            pen = ImageDraw.Draw(image)
+            pen.fontmode = "1"
+            pen.text((0, 0), char, font=self._plain, fill=255)
+            box = image.getbbox()
+            if char == " ":
+                kept = (image, 0, max(3, cell * 2 // 3))
+            elif box is None or char.isdigit():
+                kept = (image, 0, cell)
+            else:
+                kept = (image, box[0], box[2] - box[0] + 1)
+            self._glyphs[char] = kept
+        return kept
+
+    def width(self, text: str) -> int:
+        """Columns from the text's origin to the blank column after its last glyph."""
+        kept = self._widths.get(text)
+        if kept is None:
+            kept = sum(self._glyph(char)[2] for char in text)
+            if len(self._widths) >= self.WORDS_KEPT:
+                self._widths.clear()
+            self._widths[text] = kept
+        return kept
+
+    def _mask(self, text: str) -> Image.Image:
+        kept = self._masks.get(text)
+        if kept is None:
+            kept = Image.new("L", (max(1, self.width(text)), self.height), 0)
+            x = 0
+            for char in text:
+                glyph, left, advance = self._glyph(char)
+                kept.paste(255, (x - left, 0), glyph)
+                x += advance
+            if len(self._masks) >= self.WORDS_KEPT:
+                self._masks.clear()
+            self._masks[text] = kept
+        return kept
 
     def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
                  **kwargs: Any) -> tuple[Any, tuple[int, int]]:
-        key = (text, mode, _hashable(args[:5]), _hashable(args[6:]),
-               _hashable(sorted((k, v) for k, v in kwargs.items() if k != "ink")))
-        kept = self._masks.get(key)
-        if kept is None:
-            kept = super().getmask2(text, mode, *args, **kwargs)
-            if len(self._masks) >= self.WORDS_KEPT:
-                self._masks.clear()
-            self._masks[key] = kept
-        return kept
+        shown = text.decode() if isinstance(text, bytes) else text
+        return self._mask(shown).im, (0, 0)
 
     def getbbox(self, text: str | bytes | bytearray, mode: str = "",
                 direction: str | None = None, features: list[str] | None = None,
                 language: str | None = None, stroke_width: float = 0,
                 anchor: str | None = None) -> tuple[float, float, float, float]:
-        key = (bytes(text) if isinstance(text, bytearray) else text, mode, direction,
-               _hashable(features), language, stroke_width, anchor)
-        kept = self._boxes.get(key)
-        if kept is None:
-            kept = super().getbbox(text, mode, direction, features, language, stroke_width,
-                                   anchor)
-            if len(self._boxes) >= self.WORDS_KEPT:
-                self._boxes.clear()
-            self._boxes[key] = kept
-        return kept
+        shown = bytes(text).decode() if isinstance(text, bytes | bytearray) else text
+        return 0, 0, self.width(shown), self.height
 
-
-def _hashable(value: object) -> object:
-    if isinstance(value, list | tuple):
-        return tuple(_hashable(v) for v in value)
-    return value
+    def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                  features: list[str] | None = None, language: str | None = None) -> float:
+        return self.width(text.decode() if isinstance(text, bytes) else text)
 
 
 FONT_FILE = "terminus-normal.otb"
@@ -142,7 +179,7 @@ def font(size: int) -> Font:
     """The screen's type at one of its ``SIZES`` (pixels), cached per size."""
     if size not in SIZES:
         raise ValueError(f"no {size} px type: the font has {', '.join(map(str, SIZES))}")
-    return RememberingFont(_font_bytes(), size)
+    return ScreenFont(_font_bytes(), size)
 
 
 SMALL = 12  # the smallest type drawn anywhere (the module's note says why)
@@ -180,8 +217,15 @@ def text_width(text: str, size: int) -> int:
     return int(right)
 
 
+DOUBLE_SPACES = re.compile(r"(?<=\S)  +(?=\S)")  # between words, not an indent
+
+
 def fit(text: str, size: int, width: int) -> str:
-    """Shorten ``text`` with an ellipsis so that it fits ``width`` pixels."""
+    """Shorten ``text`` with an ellipsis so that it fits ``width`` pixels; its double spaces
+    (the gaps between a hint's parts) turn single before anything is cut."""
+    if text_width(text, size) <= width:
+        return text
+    text = DOUBLE_SPACES.sub(" ", text)
     if text_width(text, size) <= width:
         return text
     while text and text_width(text + "…", size) > width:
@@ -216,6 +260,8 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
     room = max(0, (bottom - (y + LINE)) // LINE + 1)
     scroll = _SCROLL.get()
     if len(lines) > room > 0 and scroll is not None:
+        # wrapped again clear of the scroll marks, so that no line is cut beside one
+        lines = [part for text in texts for part in wrap(text, WIDTH - 9) or ("",)]
         scroll.most = len(lines) - room
         first = min(scroll.offset, scroll.most)
         shown = lines[first:first + room]
@@ -255,9 +301,14 @@ def size_to_fit(text: str, width: int, sizes: tuple[int, ...]) -> int:
 
 
 def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
-    """An inverted strip on top so the screen's name reads at a glance."""
+    """An inverted strip on top so the screen's name reads at a glance. A position in the
+    corner ("104/118") gives up its total before the title is cut."""
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=1)
-    room = WIDTH - 4 - (text_width(right, SMALL) + 3 if right else 0)
+    room = WIDTH - 3 - (text_width(right, SMALL) + 3 if right else 0)
+    total = right.rpartition("/")[0]
+    if text_width(title, SMALL) > room and total.isdigit():
+        right = total
+        room = WIDTH - 3 - (text_width(right, SMALL) + 3)
     draw.text((2, -1), fit(title, SMALL, room), font=font(SMALL), fill=0)
     if right:
         draw.text((WIDTH - 2 - text_width(right, SMALL), -1), right, font=font(SMALL), fill=0)
@@ -272,10 +323,13 @@ def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
         draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
         draw.text((1, FOOTER_TOP - 1), hint, font=font(SMALL), fill=1)
         return
+    lines = wrap(hint, WIDTH - 2)
+    if len(lines) == 1:  # it fits once its double spaces are single
+        footer(draw, lines[0])
+        return
     top = FOOTER_TOP - 1 - LINE
     draw.rectangle((0, top - 1, WIDTH - 1, HEIGHT - 1), fill=0)
     draw.line((0, top - 1, WIDTH - 1, top - 1), fill=1)
-    lines = wrap(hint, WIDTH - 2)
     if len(lines) > 2:
         lines = (lines[0], " ".join(lines[1:]))
     for i, line in enumerate(lines):
@@ -291,13 +345,14 @@ def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
     if selected:
         draw.rectangle((0, y, WIDTH - 1, y + ROW_HEIGHT - 1), fill=1)
     ink = 0 if selected else 1
-    gap = 4 if value else 0
-    size = size_to_fit(f"{label}{value}", WIDTH - 5 - gap, (BODY, SMALL))
+    gap = 4 if value else 0  # with the label's blank last column: 5 columns apart
+    room = WIDTH - 2 - (gap + 1 if value else 0)  # ink from column 2 to 125 (126 alone)
+    size = size_to_fit(f"{label}{value}", room, (BODY, SMALL))
     top = y - 1 if size == BODY else y + 1  # the ink (rows 1-12, 2-12) inside the 13 rows
-    value_w = text_width(value, size) + gap if value else 0
-    draw.text((3, top), fit(label, size, WIDTH - 5 - value_w), font=font(size), fill=ink)
+    value_w = text_width(value, size) + gap + 1 if value else 0
+    draw.text((2, top), fit(label, size, WIDTH - 2 - value_w), font=font(size), fill=ink)
     if value:
-        draw.text((WIDTH - 2 - text_width(value, size), top), value, font=font(size), fill=ink)
+        draw.text((WIDTH - 1 - text_width(value, size), top), value, font=font(size), fill=ink)
 
 
 def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:

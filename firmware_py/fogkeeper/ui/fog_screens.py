@@ -15,13 +15,14 @@ FORM_ROWS = 2
 class TurnView:
     """One colour's (or nation's) turn."""
 
-    title: str          # round and event, e.g. "R3 Luck (A29)"
+    title: str          # the round's event, e.g. "Luck (A29)"
     corner: str         # "FOG 7"
     name: str           # the active colour, shown large
     mp_line: str        # "MP 5/7" and "double turn"
     glass_line: str     # hourglass time or the event's effect
     hint: str
     invert: bool = False
+    round_label: str = ""  # "R3": drawn at the end of the MP line, the event keeps the title
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,11 @@ class BoardValueView:
 def render_board_value(view: BoardValueView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
-    size = d.size_to_fit(view.label, d.WIDTH - 3, (d.BODY, d.SMALL))
+    size = d.size_to_fit(view.label, d.WIDTH - 2, (d.BODY, d.SMALL))
     draw.text((2, d.TITLE_HEIGHT - (1 if size == d.BODY else 0)),
-              d.fit(view.label, size, d.WIDTH - 3), font=d.font(size), fill=1)
+              d.fit(view.label, size, d.WIDTH - 2), font=d.font(size), fill=1)
     d.centred(draw, d.TITLE_HEIGHT + 11, f"<  {view.value}  >", NAME_SIZE)
-    draw.text((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL),
+    draw.text((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     return Frame(image, (f"{view.title} [{view.corner}]", view.label, view.value, view.status,
@@ -67,13 +68,19 @@ def render_turn(view: TurnView) -> Frame:
     d.title_bar(draw, view.title, view.corner)
     d.centred(draw, d.TITLE_HEIGHT, view.name.upper(),
               d.size_to_fit(view.name.upper(), d.WIDTH - 1, (NAME_SIZE, 16)))
-    draw.text((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 3), font=d.font(d.BODY), fill=1)
-    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL),
+    round_w = d.text_width(view.round_label, d.BODY) + 4 if view.round_label else 0
+    draw.text((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 2 - round_w), font=d.font(d.BODY),
+              fill=1)
+    if view.round_label:
+        draw.text((d.WIDTH - 1 - d.text_width(view.round_label, d.BODY), 27), view.round_label,
+                  font=d.font(d.BODY), fill=1)
+    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
-    title = view.title + (f" [{view.corner}]" if view.corner else "")
+    title = (f"{view.round_label} " if view.round_label else "") + view.title + (
+        f" [{view.corner}]" if view.corner else "")
     return Frame(image, (title, view.name.upper(), view.mp_line, view.glass_line, view.hint))
 
 
@@ -87,7 +94,7 @@ def render_form(view: FormView) -> Frame:
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
     draw.text((2, d.TITLE_HEIGHT + 1 + FORM_ROWS * d.ROW_HEIGHT),
-              d.fit(view.note, d.SMALL, d.WIDTH - 3), font=d.font(d.SMALL), fill=1)
+              d.fit(view.note, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"

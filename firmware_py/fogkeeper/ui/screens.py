@@ -97,12 +97,12 @@ def render_menu(view: MenuView) -> Frame:
 
 def _too_long(item: MenuItem) -> bool:
     """Whether a menu item cannot stand on one row even in the small type."""
-    gap = 4 if item.value else 0
-    return d.text_width(item.label + item.value, d.SMALL) > d.WIDTH - 5 - gap
+    room = d.WIDTH - 2 - (5 if item.value else 0)  # as ui.draw.row measures it
+    return d.text_width(item.label + item.value, d.SMALL) > room
 
 
 def _draw_long_choice(draw: ImageDraw.ImageDraw, view: MenuView) -> None:
-    """The chosen item wrapped over two small lines (inverted), the next item under it."""
+    """The chosen item wrapped over two small lines (inverted), the next item's row under it."""
     item = view.items[view.cursor]
     text = f"{item.label}: {item.value}" if item.value else item.label
     top = d.TITLE_HEIGHT + 1
@@ -114,11 +114,8 @@ def _draw_long_choice(draw: ImageDraw.ImageDraw, view: MenuView) -> None:
     after = view.cursor + 1 if view.cursor + 1 < len(view.items) else view.cursor - 1
     if 0 <= after != view.cursor:
         other = view.items[after]
-        room = d.FOOTER_TOP - 1 - (top + block)
-        if room >= d.LINE:
-            label = other.label if not _too_long(other) else d.wrap(other.label)[0]
-            draw.text((3, top + block), d.fit(label, d.SMALL, d.WIDTH - 5),
-                      font=d.font(d.SMALL), fill=1)
+        if d.FOOTER_TOP - 1 - (top + block) >= d.ROW_HEIGHT:  # its value shown too
+            d.row(draw, top + block, other.label, other.value)
 
 
 MESSAGE_SIZE = 24  # a message's big word (a shorter type when it is long)
