@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
@@ -129,8 +129,12 @@ def _letter(draw: ImageDraw.ImageDraw, col: int, row: int, letter: str) -> None:
     draw.rectangle((x, y, x + CELL_PX - 2, y + CELL_PX - 2), fill=0)
     draw.point([(x, y), (x + CELL_PX - 2, y), (x, y + CELL_PX - 2),
                 (x + CELL_PX - 2, y + CELL_PX - 2)], fill=1)
-    first, _ = d.cap_rows(d.SMALL)
-    draw.text((x + 2, y - first), letter, font=d.font(d.SMALL), fill=1)
+    ink = Image.new("1", (d.SMALL, d.SMALL), 0)
+    ImageDraw.Draw(ink).text((0, 0), letter, font=d.font(d.SMALL), fill=1)
+    left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)  # a "g" centred by its own ink
+    draw.text((x + (CELL_PX - 1 - (right - left)) // 2 - left,
+               y + (CELL_PX - 1 - (bottom - top)) // 2 - top), letter, font=d.font(d.SMALL),
+              fill=1)
 
 
 def _centre(cell: tuple[int, int]) -> tuple[int, int]:
