@@ -2,21 +2,26 @@
 
 The type is Terminus Font (``fonts/terminus-normal.otb``, SIL Open Font License 1.1, the
 licence beside it): a bitmap face drawn pixel by pixel for small monochrome screens, with a
-slashed zero, a flat-topped 3, and 6, 8 and 9 whose counters stay open at every size, so no
-digit is read as another (Pillow's scalable default font, used before, merged "6" into "8" at
-10 px and "i" into "l" in its stroked bold). FreeType reads the file's bitmap strikes as they
-are, so what the screen shows is the designer's pixels, never a threshold of grey.
+slashed zero and a 6 and a 9 whose tails stay open, so no digit is read as another (Pillow's
+scalable default font, used before, closed its "6" into an "8" at 10 px, and its stroked
+bold read "Guardian wins" as "Guardlan wlns"). FreeType reads the file's bitmap strikes as
+they are, so the screen shows the designer's pixels, never a threshold of grey. (Spleen and
+X11 misc-fixed were the other candidates: Debian ships Spleen only as console fonts, and
+misc-fixed stops at 20 px, too small for the timer.)
 
 Only its strikes exist: 12, 14, 16, 18, 20, 22, 24, 28 and 32 px (``SIZES``).
-- ``SMALL`` = 12 (6 px a character, capitals 8 px tall): the smallest type anywhere. On the
+- ``SMALL`` = 12 (capitals 5x8 px, in cells 6 px wide): the smallest type anywhere. On the
   1.3 inch panels of both hardware profiles a pixel is 0.23 mm, so a capital is 1.8 mm, about
-  6 arc minutes at 1 m: just above the 5 minutes of a 20/20 letter, and 8 rows are the fewest
-  in which Terminus keeps the digits' counters open (a 5x7 grid, one row less, is where
-  "6"/"8"/"9" start to differ by a single pixel). Nothing smaller is drawn.
-- ``BODY`` = 14 (7 px a character, capitals 10 px): menu rows.
-- ``BIG`` = 32 (16 px a character, capitals 20 px, 2 px strokes): the timer's digits and the
-  short outcomes (TIME UP, WON 9/9), for across the table.
-No text is drawn in a stroked bold: a stroke fills the counters that tell "can" from "can't".
+  6 arc minutes at 1 m: just above the 5 minutes of a 20/20 letter (anything smaller is
+  under it). And its digits stay apart: tests/ui/test_glyphs.py finds its closest two ("0",
+  "8") 2.4 pixels apart as seen from 1 m, the old font's "6" and "8" at 10 px only 1.4.
+  Terminus has no smaller strike, and nothing smaller is drawn.
+- ``BODY`` = 14 (capitals 10 px tall): menu rows.
+- ``BIG`` = 32 (capitals 20 px, 2 px strokes, digits 16 px wide): the timer's digits and
+  the short outcomes (TIME UP, FLAG), for across the table.
+The letters are set by their ink (``ScreenFont``), so a line holds about as many as the
+scalable font's did. No text is drawn in a stroked bold: a stroke fills the counters that
+tell "can" from "can't".
 """
 
 from __future__ import annotations
