@@ -5,7 +5,8 @@ past an edge of the screen is caught too.
 A cut footer or label (title bar, menu row, board cell, side panel, big answer) fails the
 test, and so does a row's value pushed over its label or off the screen; any other cut
 line is listed in the output (``pytest -rP``). Every text is drawn in the screen's type at
-``ui.draw.SMALL`` or larger, never in Pillow's own font or below the smallest size.
+``ui.draw.SMALL`` or larger, never in Pillow's own font, below the smallest size or in a
+stroked bold.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
             if not isinstance(font, d.ScreenFont) or font.size < d.SMALL:
                 size = getattr(font, "size", "?")
                 found.append(Cut(inspect.stack()[1].function, line, f"(in a {size} px font)"))
+            if kwargs.get("stroke_width", 0):
+                found.append(Cut(inspect.stack()[1].function, line, "(in a stroked bold)"))
             box = self.textbbox(xy, line, font=font)
             if box[0] < 0 or box[2] > d.WIDTH or box[3] > d.HEIGHT:
                 found.append(Cut(inspect.stack()[1].function, line, "(off the screen)"))
@@ -137,6 +140,7 @@ def test_no_footer_label_or_value_is_cut_in_a_scripted_game(game: str,
 
 
 def _small(cut: Cut) -> bool:
+    """Type below the smallest size, not the screen's font, or in a stroked bold."""
     return cut.shown.startswith("(in a ")
 
 
@@ -146,8 +150,11 @@ def test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen(
 
     _, pen = d.blank()
     pen.text((0, 0), "1/6", font=ImageFont.load_default(size=10), fill=1)
+    pen.text((0, 30), "You can move", font=d.font(d.SMALL), fill=1, stroke_width=1)
     d.title_bar(pen, "A title much too long for the screen's title bar", "1/9")
     d.row(pen, 20, "Bonus", "a value far wider than the whole screen is")
     assert {(c.drawer, c.shown[:8]) for c in cuts} >= {
         ("test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen",
-         "(in a 10"), ("title_bar", "A title "), ("row", "(a value"), ("row", "(off the")}
+         "(in a 10"), ("title_bar", "A title "), ("row", "(a value"), ("row", "(off the"),
+        ("test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen",
+         "(in a st")}
