@@ -85,16 +85,23 @@ def render_turn(view: TurnView) -> Frame:
 
 
 def render_form(view: FormView) -> Frame:
+    """The fields as rows, a note under them. A note longer than a line (a cost's reason)
+    takes two, the room of a second row: only the field being set is shown then, its place
+    in the corner."""
     image, draw = d.blank()
-    scrolls = len(view.fields) > FORM_ROWS
+    note = d.wrap(view.note, d.WIDTH - 2)
+    rows = FORM_ROWS if len(note) <= 1 else FORM_ROWS - 1
+    scrolls = len(view.fields) > rows
     corner = view.corner or (f"{view.cursor + 1}/{len(view.fields)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
-    first = min(max(0, view.cursor - 1), max(0, len(view.fields) - FORM_ROWS))
-    for i, (label, value) in enumerate(view.fields[first:first + FORM_ROWS]):
+    first = min(max(0, view.cursor - rows + 1), max(0, len(view.fields) - rows))
+    for i, (label, value) in enumerate(view.fields[first:first + rows]):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
-    draw.text((2, d.TITLE_HEIGHT + 1 + FORM_ROWS * d.ROW_HEIGHT),
-              d.fit(view.note, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+    shown = (*note[:1], " ".join(note[1:])) if len(note) > 1 else (view.note,)
+    for i, line in enumerate(shown):
+        draw.text((2, d.TITLE_HEIGHT + 1 + rows * d.ROW_HEIGHT + i * d.LINE),
+                  d.fit(line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
