@@ -1,9 +1,12 @@
 """Every word on the 128x64 screen fits: the scripted games of all three games are played
 while ``ui.draw.fit`` reports each text it had to cut with an ellipsis, and each text drawn
-past the edge of the screen is caught too.
+past an edge of the screen is caught too.
 
 A cut footer or label (title bar, menu row, board cell, side panel, big answer) fails the
-test; any other cut line is listed in the output (``pytest -rP``).
+test, and so does a row's value pushed over its label or off the screen; any other cut
+line is listed in the output (``pytest -rP``). Every text is drawn in the screen's type at
+``ui.draw.SMALL`` or larger, never in Pillow's own font, below the smallest size or in a
+stroked bold.
 """
 
 from __future__ import annotations
@@ -92,11 +95,12 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
     """Every text cut or drawn off the screen while the test runs."""
     found: list[Cut] = []
     fit = d.fit
+    row = d.row
     text = ImageDraw.ImageDraw.text
 
     def reporting_fit(line: str, size: int, width: int) -> str:
         shown = fit(line, size, width)
-        if shown != line:
+        if shown not in (line, d.DOUBLE_SPACES.sub(" ", line)):  # single spaces: no cut
             found.append(Cut(inspect.stack()[1].function, line, shown))
         return shown
 
@@ -104,24 +108,59 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
                            **kwargs: Any) -> None:
         text(self, xy, line, *args, **kwargs)
         if isinstance(line, str) and self.im.size == (d.WIDTH, d.HEIGHT):
-            box = self.textbbox(xy, line, font=kwargs.get("font"),
-                                stroke_width=kwargs.get("stroke_width", 0))
-            if box[2] > d.WIDTH or box[3] > d.HEIGHT:
+            font = kwargs.get("font", args[1] if len(args) > 1 else None)
+            if not isinstance(font, d.ScreenFont) or font.size < d.SMALL:
+                size = getattr(font, "size", "?")
+                found.append(Cut(inspect.stack()[1].function, line, f"(in a {size} px font)"))
+            if kwargs.get("stroke_width", 0):
+                found.append(Cut(inspect.stack()[1].function, line, "(in a stroked bold)"))
+            box = self.textbbox(xy, line, font=font)
+            if box[0] < 0 or box[2] > d.WIDTH or box[3] > d.HEIGHT:
                 found.append(Cut(inspect.stack()[1].function, line, "(off the screen)"))
             elif xy[1] < d.FOOTER_TOP - 1 and box[3] > d.FOOTER_TOP:  # into the footer
                 found.append(Cut(inspect.stack()[1].function, line, "(into the footer)"))
 
+    def value_checking_row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
+                           selected: bool = False) -> None:
+        row(draw, y, label, value, selected)
+        if value and d.text_width(value, d.SMALL) > d.WIDTH - 2:
+            found.append(Cut("row", value, "(a value wider than the screen)"))
+
     monkeypatch.setattr(d, "fit", reporting_fit)
+    monkeypatch.setattr(d, "row", value_checking_row)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", edge_checking_text)
     yield found
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_footer_or_label_is_cut_in_a_scripted_game(game: str, cuts: list[Cut]) -> None:
+def test_no_footer_label_or_value_is_cut_in_a_scripted_game(game: str,
+                                                           cuts: list[Cut]) -> None:
     GAMES[game]()
-    labels = sorted({c for c in cuts if c.drawer in LABEL_DRAWERS}, key=str)
-    others = sorted({c for c in cuts if c.drawer not in LABEL_DRAWERS}, key=str)
+    labels = sorted({c for c in cuts if c.drawer in LABEL_DRAWERS or _small(c)}, key=str)
+    others = sorted({c for c in cuts if c.drawer not in LABEL_DRAWERS and not _small(c)},
+                    key=str)
     for cut in others:
         print(f"{game}: a line cut by {cut.drawer}: {cut.text!r} shown as {cut.shown!r}")
     assert not labels, "\n".join(f"{c.drawer}: {c.text!r} shown as {c.shown!r}"
                                  for c in labels)
+
+
+def _small(cut: Cut) -> bool:
+    """Type below the smallest size, not the screen's font, or in a stroked bold."""
+    return cut.shown.startswith("(in a ")
+
+
+def test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen(
+        cuts: list[Cut]) -> None:
+    from PIL import ImageFont
+
+    _, pen = d.blank()
+    pen.text((0, 0), "1/6", font=ImageFont.load_default(size=10), fill=1)
+    pen.text((0, 30), "You can move", font=d.font(d.SMALL), fill=1, stroke_width=1)
+    d.title_bar(pen, "A title much too long for the screen's title bar", "1/9")
+    d.row(pen, 20, "Bonus", "a value far wider than the whole screen is")
+    assert {(c.drawer, c.shown[:8]) for c in cuts} >= {
+        ("test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen",
+         "(in a 10"), ("title_bar", "A title "), ("row", "(a value"), ("row", "(off the"),
+        ("test_the_checks_catch_a_small_font_a_cut_label_and_a_value_off_the_screen",
+         "(in a st")}

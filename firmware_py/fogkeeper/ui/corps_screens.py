@@ -12,6 +12,8 @@ from fogkeeper.ui.draw import Frame
 GRID_COLUMNS = 3
 CELL_WIDTH = d.WIDTH // GRID_COLUMNS
 CELL_HEIGHT = 14
+TOKEN_SIZE = 20    # the token being keyed in, for the key holder's eyes
+VERDICT_SIZE = 16  # a revealed circle's RIGHT or WRONG
 
 
 @dataclass(frozen=True)
@@ -81,10 +83,11 @@ def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
         for y in range(top, bottom + 1, 2):
             draw.point([(left, y), (right, y)], fill=ink_frame)
     ink = 0 if selected else 1
-    label = f"{cell.slot} {short_name(cell.token)}"
-    size = d.size_to_fit(label, CELL_WIDTH - 4, (d.SMALL, d.TINY))
-    draw.text((left + 2, top + 1 + d.SMALL - size), d.fit(label, size, CELL_WIDTH - 4),
-              font=d.font(size), fill=ink)
+    # the circle's number, then its token's name 2 px closer than a space: five letters fit
+    draw.text((left + 2, top), str(cell.slot), font=d.font(d.SMALL), fill=ink)
+    name_left = left + 2 + d.text_width(str(cell.slot), d.SMALL) + 2
+    draw.text((name_left, top), d.fit(short_name(cell.token), d.SMALL, right - name_left),
+              font=d.font(d.SMALL), fill=ink)
 
 
 def _board_lines(view: BoardView) -> tuple[str, ...]:
@@ -108,7 +111,7 @@ def render_key_slot(title: str, slot: int, token: str, hint: str) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, title, f"{slot}/9")
     d.centred(draw, d.TITLE_HEIGHT + 1, f"Circle {slot}", d.SMALL)
-    d.centred(draw, d.TITLE_HEIGHT + 14, token.capitalize(), 20, stroke=0)
+    d.centred(draw, d.TITLE_HEIGHT + 14, token.capitalize(), TOKEN_SIZE)
     d.footer(draw, hint)
     return Frame(image, (title, f"Circle {slot} of 9: token shown on the box only", hint))
 
@@ -118,7 +121,9 @@ def render_circle(view: CircleView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.progress)
     said = "RIGHT" if view.right else "WRONG"
-    d.centred(draw, d.TITLE_HEIGHT, f"Circle {view.slot}: {said}", 14, stroke=0)
+    said_line = f"Circle {view.slot}: {said}"
+    d.centred(draw, d.TITLE_HEIGHT + 1, said_line, d.size_to_fit(said_line, d.WIDTH - 1,
+                                                                (VERDICT_SIZE, d.BODY)))
     guess = f"guess {view.guess.capitalize() if view.guess else '-'}"
     answer = f"it is {view.answer.capitalize()}"
     d.centred(draw, d.TITLE_HEIGHT + 17, guess, d.SMALL)

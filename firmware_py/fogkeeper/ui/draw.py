@@ -1,13 +1,39 @@
-"""Drawing primitives for the 128x64 one-bit screen: fonts, title bar, footer, rows, bars."""
+"""Drawing primitives for the 128x64 one-bit screen: fonts, title bar, footer, rows, bars.
+
+The type is Terminus Font (``fonts/terminus-normal.otb``, SIL Open Font License 1.1, the
+licence beside it): a bitmap face drawn pixel by pixel for small monochrome screens, with a
+slashed zero and a 6 and a 9 whose tails stay open, so no digit is read as another (Pillow's
+scalable default font, used before, closed its "6" into an "8" at 10 px, and its stroked
+bold read "Guardian wins" as "Guardlan wlns"). FreeType reads the file's bitmap strikes as
+they are, so the screen shows the designer's pixels, never a threshold of grey. (Spleen and
+X11 misc-fixed were the other candidates: Debian ships Spleen only as console fonts, and
+misc-fixed stops at 20 px, too small for the timer.)
+
+Only its strikes exist: 12, 14, 16, 18, 20, 22, 24, 28 and 32 px (``SIZES``).
+- ``SMALL`` = 12 (capitals 5x8 px, in cells 6 px wide): the smallest type anywhere. On the
+  1.3 inch panels of both hardware profiles a pixel is 0.23 mm, so a capital is 1.8 mm, about
+  6 arc minutes at 1 m: just above the 5 minutes of a 20/20 letter (anything smaller is
+  under it). And its digits stay apart: tests/ui/test_glyphs.py finds its closest two ("0",
+  "8") 2.4 pixels apart as seen from 1 m, the old font's "6" and "8" at 10 px only 1.4.
+  Terminus has no smaller strike, and nothing smaller is drawn.
+- ``BODY`` = 14 (capitals 10 px tall): menu rows.
+- ``BIG`` = 32 (capitals 20 px, 2 px strokes, digits 16 px wide): the timer's digits and
+  the short outcomes (TIME UP, FLAG), for across the table.
+The letters are set by their ink (``ScreenFont``), so a line holds about as many as the
+scalable font's did. No text is drawn in a stroked bold: a stroke fills the counters that
+tell "can" from "can't".
+"""
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -58,69 +84,123 @@ def scrolling(offset: int) -> Iterator[Scroll]:
         _SCROLL.reset(token)
 
 
-class RememberingFont(ImageFont.FreeTypeFont):
-    """The same font, remembering the words it drew and measured.
+class ScreenFont(ImageFont.FreeTypeFont):
+    """The bitmap type set for a narrow screen, remembering the words it drew and measured.
 
-    A screen redraws the same few words every second (a countdown's title, its footer), and
-    FreeType rendering and measuring them was most of a frame's time. The masks depend only
-    on the text and how it is laid out (never on the ink of a one-bit screen), so each one is
-    made once; the pixels are the very ones ``ImageDraw.text`` would draw.
+    Terminus is a fixed-width face: set in its cells (6 px each at 12 px) a line holds 21
+    characters, where the rows and titles written for the box need about 25. So each letter
+    is set by its own ink and one blank column after it, as a proportional pixel font is: an
+    "i" or an "l" takes 4 columns, an "m" 6. Digits keep their whole cells (tabular figures:
+    a counting clock's digits stand still, and "1" keeps its room). A space is two thirds of
+    a cell: with the letter's blank column, words stand 5 px apart at 12 px (letters 1 px),
+    a gap a glance sees.
+
+    A screen redraws the same few words every second (a countdown's title, its footer), so
+    each word's mask and width are made once; its pixels are the font's own, never scaled.
     """
 
     WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
 
-    def __init__(self, source: ImageFont.FreeTypeFont) -> None:
-        super().__init__(io.BytesIO(source.font_bytes), source.size,
-                         layout_engine=source.layout_engine)
-        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
-        self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(io.BytesIO(data), size)
+        self._plain = ImageFont.FreeTypeFont(io.BytesIO(data), size)
+        ascent, descent = self._plain.getmetrics()
+        self.height = ascent + descent
+        self._glyphs: dict[str, tuple[Image.Image, int, int]] = {}
+        self._masks: dict[str, Image.Image] = {}
+        self._widths: dict[str, int] = {}
+
+    def _glyph(self, char: str) -> tuple[Image.Image, int, int]:
+        """The glyph drawn in its cell, its first inked column, and the columns it takes."""
+        kept = self._glyphs.get(char)
+        if kept is None:
+            cell = int(self._plain.getlength(char))
+            image = Image.new("L", (cell + int(self.size), self.height), 0)
+            pen = ImageDraw.Draw(image)
+            pen.fontmode = "1"
+            pen.text((0, 0), char, font=self._plain, fill=255)
+            box = image.getbbox()
+            if char == " ":
+                kept = (image, 0, max(3, cell * 2 // 3))
+            elif box is None or char.isdigit():
+                kept = (image, 0, cell)
+            else:
+                kept = (image, box[0], box[2] - box[0] + 1)
+            self._glyphs[char] = kept
+        return kept
+
+    def width(self, text: str) -> int:
+        """Columns from the text's origin to the blank column after its last glyph."""
+        kept = self._widths.get(text)
+        if kept is None:
+            kept = sum(self._glyph(char)[2] for char in text)
+            if len(self._widths) >= self.WORDS_KEPT:
+                self._widths.clear()
+            self._widths[text] = kept
+        return kept
+
+    def _mask(self, text: str) -> Image.Image:
+        kept = self._masks.get(text)
+        if kept is None:
+            kept = Image.new("L", (max(1, self.width(text)), self.height), 0)
+            x = 0
+            for char in text:
+                glyph, left, advance = self._glyph(char)
+                kept.paste(255, (x - left, 0), glyph)
+                x += advance
+            if len(self._masks) >= self.WORDS_KEPT:
+                self._masks.clear()
+            self._masks[text] = kept
+        return kept
 
     def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
                  **kwargs: Any) -> tuple[Any, tuple[int, int]]:
-        key = (text, mode, _hashable(args[:5]), _hashable(args[6:]),
-               _hashable(sorted((k, v) for k, v in kwargs.items() if k != "ink")))
-        kept = self._masks.get(key)
-        if kept is None:
-            kept = super().getmask2(text, mode, *args, **kwargs)
-            if len(self._masks) >= self.WORDS_KEPT:
-                self._masks.clear()
-            self._masks[key] = kept
-        return kept
+        shown = text.decode() if isinstance(text, bytes) else text
+        return self._mask(shown).im, (0, 0)
 
     def getbbox(self, text: str | bytes | bytearray, mode: str = "",
                 direction: str | None = None, features: list[str] | None = None,
                 language: str | None = None, stroke_width: float = 0,
                 anchor: str | None = None) -> tuple[float, float, float, float]:
-        key = (bytes(text) if isinstance(text, bytearray) else text, mode, direction,
-               _hashable(features), language, stroke_width, anchor)
-        kept = self._boxes.get(key)
-        if kept is None:
-            kept = super().getbbox(text, mode, direction, features, language, stroke_width,
-                                   anchor)
-            if len(self._boxes) >= self.WORDS_KEPT:
-                self._boxes.clear()
-            self._boxes[key] = kept
-        return kept
+        shown = bytes(text).decode() if isinstance(text, bytes | bytearray) else text
+        return 0, 0, self.width(shown), self.height
+
+    def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                  features: list[str] | None = None, language: str | None = None) -> float:
+        return self.width(text.decode() if isinstance(text, bytes) else text)
 
 
-def _hashable(value: object) -> object:
-    if isinstance(value, list | tuple):
-        return tuple(_hashable(v) for v in value)
-    return value
+FONT_FILE = "terminus-normal.otb"
+SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the file's bitmap strikes, in pixels
+
+
+@cache
+def _font_bytes() -> bytes:
+    return (resources.files(__package__) / "fonts" / FONT_FILE).read_bytes()
 
 
 @cache
 def font(size: int) -> Font:
-    """Pillow's built-in scalable font (no font files to ship), cached per size."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)  # Pillow >= 10.1 with FreeType
-    return RememberingFont(loaded)
+    """The screen's type at one of its ``SIZES`` (pixels), cached per size."""
+    if size not in SIZES:
+        raise ValueError(f"no {size} px type: the font has {', '.join(map(str, SIZES))}")
+    return ScreenFont(_font_bytes(), size)
 
 
-SMALL = 10
-TINY = 9    # a bar's words one pixel smaller before any is cut (still crisp on the OLED)
-BODY = 12
-BIG = 34
+SMALL = 12  # the smallest type drawn anywhere (the module's note says why)
+BODY = 14
+BIG = 32
+LINE = 11   # one line of the small type: its ink is rows 1-11 under its y, capitals 2-9
+
+
+@cache
+def cap_rows(size: int) -> tuple[int, int]:
+    """The rows a capital or a digit inks under the type's y: the first, and past the last."""
+    image = Image.new("1", (size, 2 * size), 0)
+    ImageDraw.Draw(image).text((0, 0), "H", font=font(size), fill=1)
+    box = image.getbbox()
+    assert box is not None
+    return box[1], box[3]
 
 
 def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -135,15 +215,22 @@ def invert(image: Image.Image) -> Image.Image:
     return ImageChops.logical_xor(image, Image.new("1", image.size, 1))
 
 
-def text_width(text: str, size: int, stroke: int = 0) -> int:
+def text_width(text: str, size: int) -> int:
     """Pixels from the drawing origin to the text's right edge, as drawn in one-bit mode
-    (its hinting differs from the antialiased measure by several pixels at small sizes)."""
-    _, _, right, _ = font(size).getbbox(text, mode="1", stroke_width=stroke)
+    (each character's cell: its last column is the gap before a next one)."""
+    _, _, right, _ = font(size).getbbox(text, mode="1")
     return int(right)
 
 
+DOUBLE_SPACES = re.compile(r"(?<=\S)  +(?=\S)")  # between words, not an indent
+
+
 def fit(text: str, size: int, width: int) -> str:
-    """Shorten ``text`` with an ellipsis so that it fits ``width`` pixels."""
+    """Shorten ``text`` with an ellipsis so that it fits ``width`` pixels; its double spaces
+    (the gaps between a hint's parts) turn single before anything is cut."""
+    if text_width(text, size) <= width:
+        return text
+    text = DOUBLE_SPACES.sub(" ", text)
     if text_width(text, size) <= width:
         return text
     while text and text_width(text + "…", size) > width:
@@ -175,9 +262,11 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
     scrolls) up/down scroll it, with a mark at the right edge where more is above or below;
     drawn on its own, the last line shown ends with an ellipsis."""
     lines = [part for text in texts for part in wrap(text) or ("",)]
-    room = max(0, (bottom + 1 - (y + SMALL + 2)) // (SMALL + 1) + 1)
+    room = max(0, (bottom - (y + LINE)) // LINE + 1)
     scroll = _SCROLL.get()
     if len(lines) > room > 0 and scroll is not None:
+        # wrapped again clear of the scroll marks, so that no line is cut beside one
+        lines = [part for text in texts for part in wrap(text, WIDTH - 9) or ("",)]
         scroll.most = len(lines) - room
         first = min(scroll.offset, scroll.most)
         shown = lines[first:first + room]
@@ -186,7 +275,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
             marked = (i == 0 and first > 0) or (i == len(shown) - 1 and first < scroll.most)
             draw.text((2, y), fit(line, SMALL, WIDTH - (9 if marked else 4)), font=font(SMALL),
                       fill=ink)
-            y += SMALL + 1
+            y += LINE
         _scroll_marks(draw, top, y, above=first > 0, below=first < scroll.most, ink=ink)
         return y
     if len(lines) > room:
@@ -196,7 +285,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
         lines = [*lines[:room - 1], cut] if room else []
     for line in lines:
         draw.text((2, y), fit(line, SMALL, WIDTH - 4), font=font(SMALL), fill=ink)
-        y += SMALL + 1
+        y += LINE
     return y
 
 
@@ -217,56 +306,65 @@ def size_to_fit(text: str, width: int, sizes: tuple[int, ...]) -> int:
 
 
 def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
-    """An inverted strip on top so the screen's name reads at a glance."""
+    """An inverted strip on top so the screen's name reads at a glance. A position in the
+    corner ("104/118") gives up its total before the title is cut."""
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=1)
-    room = WIDTH - 4 - (text_width(right, SMALL) + 3 if right else 0)
-    size = size_to_fit(title, room, (SMALL, TINY))
-    draw.text((2, SMALL - size), fit(title, size, room), font=font(size), fill=0)
+    room = WIDTH - 3 - (text_width(right, SMALL) + 3 if right else 0)
+    total = right.rpartition("/")[0]
+    if text_width(title, SMALL) > room and total.isdigit():
+        right = total
+        room = WIDTH - 3 - (text_width(right, SMALL) + 3)
+    draw.text((2, -1), fit(title, SMALL, room), font=font(SMALL), fill=0)
     if right:
-        draw.text((WIDTH - 2 - text_width(right, SMALL), 0), right, font=font(SMALL), fill=0)
+        draw.text((WIDTH - 2 - text_width(right, SMALL), -1), right, font=font(SMALL), fill=0)
 
 
 def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
     """A one-line hint at the bottom saying what the controls do here; a longer one (a
     refusal's reason) takes a second line over the screen's last row."""
-    # the small type's ink starts 2 rows under its y and its descenders end 12 rows under:
-    # one row higher than the line's, so a "g" or a "p" keeps its tail on the last row
-    size = size_to_fit(hint, WIDTH - 2, (SMALL, TINY))
-    if text_width(hint, size) <= WIDTH - 2:
+    # the small type's ink starts 1 row under its y and its descenders end 11 rows under:
+    # drawn from the rule's row, a "g" or a "p" keeps its tail on the screen's last row
+    if text_width(hint, SMALL) <= WIDTH - 1:
         draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
-        draw.text((1, FOOTER_TOP - 1 + SMALL - size), hint, font=font(size), fill=1)
+        draw.text((1, FOOTER_TOP - 1), hint, font=font(SMALL), fill=1)
         return
-    top = FOOTER_TOP - 1 - (SMALL + 1)
+    lines = wrap(hint, WIDTH - 2)
+    if len(lines) == 1:  # it fits once its double spaces are single
+        footer(draw, lines[0])
+        return
+    top = FOOTER_TOP - 1 - LINE
     draw.rectangle((0, top - 1, WIDTH - 1, HEIGHT - 1), fill=0)
     draw.line((0, top - 1, WIDTH - 1, top - 1), fill=1)
-    lines = wrap(hint, WIDTH - 2)
     if len(lines) > 2:
         lines = (lines[0], " ".join(lines[1:]))
     for i, line in enumerate(lines):
-        draw.text((1, top + i * (SMALL + 1)), fit(line, SMALL, WIDTH - 2), font=font(SMALL),
+        draw.text((1, top + i * LINE), fit(line, SMALL, WIDTH - 1), font=font(SMALL),
                   fill=1)
 
 
 def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
         selected: bool = False) -> None:
     """A menu row; the selected one is inverted, a value sits on the right. A row too long
-    for the body type is drawn in the small type before anything is cut."""
+    for the body type is drawn in the small type before anything is cut; the value is never
+    cut (the label gives way)."""
     if selected:
         draw.rectangle((0, y, WIDTH - 1, y + ROW_HEIGHT - 1), fill=1)
     ink = 0 if selected else 1
-    gap = 4 if value else 0
-    size = size_to_fit(f"{label}{value}", WIDTH - 6 - gap, (BODY, SMALL, TINY))
-    top = y + (BODY - size) // 2
-    value_w = text_width(value, size) + gap if value else 0
-    draw.text((3, top), fit(label, size, WIDTH - 6 - value_w), font=font(size), fill=ink)
+    gap = 4 if value else 0  # with the label's blank last column: 5 columns apart
+    room = WIDTH - 2 - (gap + 1 if value else 0)  # ink from column 2 to 125 (126 alone)
+    size = size_to_fit(f"{label}{value}", room, (BODY, SMALL))
+    top = y - 1 if size == BODY else y + 1  # the ink (rows 1-12, 2-12) inside the 13 rows
+    value_w = text_width(value, size) + gap + 1 if value else 0
+    draw.text((2, top), fit(label, size, WIDTH - 2 - value_w), font=font(size), fill=ink)
     if value:
-        draw.text((WIDTH - 3 - text_width(value, size), top), value, font=font(size), fill=ink)
+        draw.text((WIDTH - 1 - text_width(value, size), top), value, font=font(size), fill=ink)
 
 
-def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, stroke: int = 0) -> None:
-    shown = fit(text, size, WIDTH - 2)
-    x = (WIDTH - text_width(shown, size, stroke)) // 2
-    draw.text((x, y), shown, font=font(size), fill=1, stroke_width=stroke, stroke_fill=1)
+def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:
+    """One line in the middle of the screen (never in a stroked bold: see the module)."""
+    shown = fit(text, size, WIDTH - 1)
+    x = (WIDTH + 1 - text_width(shown, size)) // 2
+    draw.text((x, y), shown, font=font(size), fill=1)
 
 
 def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:

@@ -15,13 +15,14 @@ FORM_ROWS = 2
 class TurnView:
     """One colour's (or nation's) turn."""
 
-    title: str          # round and event, e.g. "R3 Luck (A29)"
+    title: str          # the round's event, e.g. "Luck (A29)"
     corner: str         # "FOG 7"
     name: str           # the active colour, shown large
     mp_line: str        # "MP 5/7" and "double turn"
     glass_line: str     # hourglass time or the event's effect
     hint: str
     invert: bool = False
+    round_label: str = ""  # "R3": drawn at the end of the MP line, the event keeps the title
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,12 @@ class BoardValueView:
 def render_board_value(view: BoardValueView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
-    size = d.size_to_fit(view.label, d.WIDTH - 4, (d.BODY, d.SMALL, d.TINY))
-    draw.text((2, d.TITLE_HEIGHT), d.fit(view.label, size, d.WIDTH - 4),
-              font=d.font(size), fill=1)
+    size = d.size_to_fit(view.label, d.WIDTH - 2, (d.BODY, d.SMALL))
+    draw.text((2, d.TITLE_HEIGHT - (1 if size == d.BODY else 0)),
+              d.fit(view.label, size, d.WIDTH - 2), font=d.font(size), fill=1)
     d.centred(draw, d.TITLE_HEIGHT + 11, f"<  {view.value}  >", NAME_SIZE)
-    size = d.size_to_fit(view.status, d.WIDTH - 4, (d.SMALL, d.TINY))
-    draw.text((2, 39 + d.SMALL - size), d.fit(view.status, size, d.WIDTH - 4),
-              font=d.font(size), fill=1)
+    draw.text((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
+              fill=1)
     d.footer(draw, view.hint)
     return Frame(image, (f"{view.title} [{view.corner}]", view.label, view.value, view.status,
                          view.hint))
@@ -68,35 +68,48 @@ def render_board_value(view: BoardValueView) -> Frame:
 def render_turn(view: TurnView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
-    d.centred(draw, d.TITLE_HEIGHT, view.name.upper(), NAME_SIZE, stroke=1)
-    draw.text((2, 29), d.fit(view.mp_line, d.BODY, d.WIDTH - 4), font=d.font(d.BODY), fill=1)
-    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
+    d.centred(draw, d.TITLE_HEIGHT, view.name.upper(),
+              d.size_to_fit(view.name.upper(), d.WIDTH - 1, (NAME_SIZE, 16)))
+    round_w = d.text_width(view.round_label, d.BODY) + 4 if view.round_label else 0
+    draw.text((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 2 - round_w), font=d.font(d.BODY),
+              fill=1)
+    if view.round_label:
+        draw.text((d.WIDTH - 1 - d.text_width(view.round_label, d.BODY), 27), view.round_label,
+                  font=d.font(d.BODY), fill=1)
+    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
-    title = view.title + (f" [{view.corner}]" if view.corner else "")
+    title = (f"{view.round_label} " if view.round_label else "") + view.title + (
+        f" [{view.corner}]" if view.corner else "")
     return Frame(image, (title, view.name.upper(), view.mp_line, view.glass_line, view.hint))
 
 
 def render_form(view: FormView) -> Frame:
+    """The fields as rows, a note under them. A note longer than a line (a cost's reason),
+    or a note with a rule to remember (a cost's reminder), takes two lines, the room of a
+    second row: only the field being set is shown then, its place in the corner."""
     image, draw = d.blank()
-    shown = FORM_ROWS - 1 if view.reminder else FORM_ROWS
-    scrolls = len(view.fields) > shown
+    note = d.wrap(view.note, d.WIDTH - 2)
+    if view.reminder:   # the rule to remember takes the second line: the note keeps one
+        rows = FORM_ROWS - 1
+        shown: tuple[str, ...] = (" ".join(note), view.reminder)
+    else:
+        rows = FORM_ROWS if len(note) <= 1 else FORM_ROWS - 1
+        shown = (*note[:1], " ".join(note[1:])) if len(note) > 1 else (view.note,)
+    scrolls = len(view.fields) > rows
     corner = view.corner or (f"{view.cursor + 1}/{len(view.fields)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
-    first = min(max(0, view.cursor - (shown - 1)), max(0, len(view.fields) - shown))
-    for i, (label, value) in enumerate(view.fields[first:first + shown]):
+    first = min(max(0, view.cursor - rows + 1), max(0, len(view.fields) - rows))
+    for i, (label, value) in enumerate(view.fields[first:first + rows]):
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
-    top = d.TITLE_HEIGHT + 2 + shown * d.ROW_HEIGHT
-    texts = (view.note, view.reminder) if view.reminder else (view.note,)
-    for i, text in enumerate(texts):
-        size = d.size_to_fit(text, d.WIDTH - 4, (d.SMALL, d.TINY))
-        draw.text((2, top + i * d.ROW_HEIGHT + d.SMALL - size),
-                  d.fit(text, size, d.WIDTH - 4), font=d.font(size), fill=1)
+    for i, line in enumerate(shown):
+        draw.text((2, d.TITLE_HEIGHT + 1 + rows * d.ROW_HEIGHT + i * d.LINE),
+                  d.fit(line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
               for i, (label, value) in enumerate(view.fields)]
-    return Frame(image, (*lines, *texts, view.hint))
+    return Frame(image, (*lines, view.note, *([view.reminder] if view.reminder else []), view.hint))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
@@ -95,12 +95,12 @@ def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint
     image, draw = d.blank()
     d.title_bar(draw, title, corner)
     said = " ".join(big)
-    shown = (said,) if d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 4 else big[:2]
+    shown = (said,) if d.text_width(said, ANSWER_SIZE) <= d.WIDTH - 1 else big[:2]
     y = d.TITLE_HEIGHT + 1
     band_top = y + 1
     for line in shown if big else ():
-        d.centred(draw, y, line, ANSWER_SIZE, stroke=0 if no else 1)  # thin in the band
-        y += ANSWER_SIZE + 1
+        d.centred(draw, y, line, ANSWER_SIZE)
+        y += ANSWER_SIZE
     if no and big:  # the band of large type turned black on white, a frame's width in
         band = (2, band_top, d.WIDTH - 3, y)
         image.paste(d.invert(image.crop(band)), band[:2])
@@ -123,11 +123,18 @@ def _draw_cell(draw: ImageDraw.ImageDraw, col: int, row: int, kind: str) -> None
 
 
 def _letter(draw: ImageDraw.ImageDraw, col: int, row: int, letter: str) -> None:
-    size = 9
-    x = 1 + col * CELL_PX + (CELL_PX - 1 - d.text_width(letter, size)) // 2
-    top = d.font(size).getbbox(letter)[1]
-    y = 1 + row * CELL_PX + (CELL_PX - 1 - (d.font(size).getbbox(letter)[3] - top)) // 2 - top
-    draw.text((x, y), letter, font=d.font(size), fill=1)
+    """A cell's letter in the small type, no smaller than any other text: its 8 rows are
+    taller than a room's 7 inside its frame, so the frame gives way but for its corners."""
+    x, y = 1 + col * CELL_PX, 1 + row * CELL_PX
+    draw.rectangle((x, y, x + CELL_PX - 2, y + CELL_PX - 2), fill=0)
+    draw.point([(x, y), (x + CELL_PX - 2, y), (x, y + CELL_PX - 2),
+                (x + CELL_PX - 2, y + CELL_PX - 2)], fill=1)
+    ink = Image.new("1", (d.SMALL, d.SMALL), 0)
+    ImageDraw.Draw(ink).text((0, 0), letter, font=d.font(d.SMALL), fill=1)
+    left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)  # a "g" centred by its own ink
+    draw.text((x + (CELL_PX - 1 - (right - left)) // 2 - left,
+               y + (CELL_PX - 1 - (bottom - top)) // 2 - top), letter, font=d.font(d.SMALL),
+              fill=1)
 
 
 def _centre(cell: tuple[int, int]) -> tuple[int, int]:
@@ -163,16 +170,14 @@ def render_grid(view: GridView) -> Frame:
         image.paste(d.invert(image.crop((x, y, x + CELL_PX + 1, y + CELL_PX + 1))), (x, y))
         draw = ImageDraw.Draw(image)
     left = 4 + len(view.rows) * CELL_PX
-    room = d.WIDTH - left - 2
+    room = d.WIDTH - left - 1
     side = view.side[:1] + tuple(part for line in view.side[1:] for part in (
-        (line,) if d.text_width(line, d.TINY) <= room else wrap(line, room)))
+        (line,) if d.text_width(line, d.SMALL) <= room else wrap(line, room)))
     for i, line in enumerate(side[:SIDE_ROWS]):
-        y = i * (d.SMALL + 1)
-        size = d.size_to_fit(line, d.WIDTH - left - 2, (d.SMALL, d.TINY))
-        text = d.fit(line, size, d.WIDTH - left - 2)
+        text = d.fit(line, d.SMALL, room)
         if i == 0:
             draw.rectangle((left - 1, 0, d.WIDTH - 1, d.TITLE_HEIGHT - 1), fill=1)
-        draw.text((left, y + d.SMALL - size), text, font=d.font(size), fill=0 if i == 0 else 1)
+        draw.text((left, i * d.LINE - 1), text, font=d.font(d.SMALL), fill=0 if i == 0 else 1)
     d.footer(draw, view.hint)
     return Frame(image, (*view.side, *view.rows, view.hint))
 
@@ -192,7 +197,7 @@ def render_page(title: str, lines: tuple[str, ...], hint: str, corner: str = "")
     shown = lines[:LOG_ROWS]
     for i, line in enumerate(shown):
         # from the title's last row: the fourth line's tails then end above the footer
-        draw.text((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 4),
+        draw.text((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 3),
                   font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
     heading = f"{title} [{corner}]" if corner else title

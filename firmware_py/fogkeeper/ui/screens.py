@@ -97,28 +97,28 @@ def render_menu(view: MenuView) -> Frame:
 
 def _too_long(item: MenuItem) -> bool:
     """Whether a menu item cannot stand on one row even in the small type."""
-    gap = 4 if item.value else 0
-    return d.text_width(item.label + item.value, d.SMALL) > d.WIDTH - 6 - gap
+    room = d.WIDTH - 2 - (5 if item.value else 0)  # as ui.draw.row measures it
+    return d.text_width(item.label + item.value, d.SMALL) > room
 
 
 def _draw_long_choice(draw: ImageDraw.ImageDraw, view: MenuView) -> None:
-    """The chosen item wrapped over two small lines (inverted), the next item under it."""
+    """The chosen item wrapped over two small lines (inverted), the next item's row under it."""
     item = view.items[view.cursor]
     text = f"{item.label}: {item.value}" if item.value else item.label
     top = d.TITLE_HEIGHT + 1
-    block = 2 * (d.SMALL + 1) + 1
+    block = 2 * d.LINE + 1
     draw.rectangle((0, top, d.WIDTH - 1, top + block - 1), fill=1)
     for i, line in enumerate(d.wrap(text, d.WIDTH - 6)[:2]):
-        draw.text((3, top + 1 + i * (d.SMALL + 1)), d.fit(line, d.SMALL, d.WIDTH - 6),
+        draw.text((3, top + i * d.LINE), d.fit(line, d.SMALL, d.WIDTH - 5),
                   font=d.font(d.SMALL), fill=0)
     after = view.cursor + 1 if view.cursor + 1 < len(view.items) else view.cursor - 1
     if 0 <= after != view.cursor:
         other = view.items[after]
-        room = d.FOOTER_TOP - 1 - (top + block)
-        if room >= d.SMALL:
-            size = d.size_to_fit(other.label, d.WIDTH - 6, (d.SMALL, d.TINY))
-            label = other.label if not _too_long(other) else d.wrap(other.label)[0]
-            draw.text((3, top + block + 1), label, font=d.font(size), fill=1)
+        if d.FOOTER_TOP - 1 - (top + block) >= d.ROW_HEIGHT:  # its value shown too
+            d.row(draw, top + block, other.label, other.value)
+
+
+MESSAGE_SIZE = 24  # a message's big word (a shorter type when it is long)
 
 
 def render_message(view: MessageView) -> Frame:
@@ -126,17 +126,15 @@ def render_message(view: MessageView) -> Frame:
     d.title_bar(draw, view.title)
     y = d.TITLE_HEIGHT + 1
     if view.big:
-        d.centred(draw, y, view.big, 24, stroke=1)
-        y += 28
+        size = d.size_to_fit(view.big, d.WIDTH - 1, (MESSAGE_SIZE, 20, 16))
+        d.centred(draw, y, view.big, size)
+        y += size
     d.text_block(draw, view.lines, y)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
     body = ((view.big,) if view.big else ()) + view.lines
     return Frame(image, (view.title, *body, view.hint))
-
-
-EXPIRED_SIZE = 24  # TIME UP in the widest type that fits the screen with its stroke
 
 
 def render_countdown(view: CountdownView) -> Frame:
@@ -147,9 +145,9 @@ def render_countdown(view: CountdownView) -> Frame:
     the whole screen with the time still on it; time up is the words TIME UP, big, on a
     steady inverted screen."""
     image, draw = d.blank()
-    draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+    draw.text((1, -1), d.fit(view.status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
-    _big_clock(draw, big, 9, word=view.expired, paused=view.paused)
+    _big_clock(draw, big, 9, paused=view.paused)
     d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
     if view.invert:
@@ -157,18 +155,16 @@ def render_countdown(view: CountdownView) -> Frame:
     return Frame(image, (view.status, big, view.hint))
 
 
-def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, word: bool = False,
-               paused: bool = False) -> None:
-    """The clock's time in the big type (a word such as TIME UP a little smaller, lower),
-    with the pause sign beside it: the glass and the game clock draw their time alike."""
-    if word:
-        d.centred(draw, top + 4, text, EXPIRED_SIZE, stroke=1)
-    else:
-        size = d.size_to_fit(text, d.WIDTH - 2, (d.BIG, 28, 24))
-        d.centred(draw, top + (d.BIG - size) // 2, text, size, stroke=1)
+def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, paused: bool = False) -> None:
+    """The clock's time (or a word such as TIME UP) in the big type, its capitals in rows
+    ``top`` + 9 to + 28, with the pause sign beside it as tall: the glass and the game clock
+    draw their time alike."""
+    size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
+    first, end = d.cap_rows(size)
+    d.centred(draw, top + 19 - (first + end) // 2, text, size)
     if paused:
         for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
-            draw.rectangle((left, top + 5, left + 4, top + 30), fill=1)
+            draw.rectangle((left, top + 9, left + 4, top + 28), fill=1)
 
 
 def render_clock(view: ClockView) -> Frame:
@@ -183,20 +179,23 @@ def render_clock(view: ClockView) -> Frame:
     corner_width = d.text_width(view.corner, d.SMALL) if view.corner else 0
     room = d.WIDTH - 4 - (corner_width + 4 if corner_width else 0)
     size = d.size_to_fit(name, room, (d.BODY, d.SMALL))
-    # rows: the name's ink 2-11, the time's 14-40, the others' 42-51, the footer's line 52
+    # rows: the name's ink 1-12, the time's 16-35, the others' 41-51, the footer's line 52
     draw.text((1, -1), d.fit(name, size, room), font=d.font(size), fill=1)
     if view.corner:
-        draw.text((d.WIDTH - 1 - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
+        draw.text((d.WIDTH - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
     big = "FLAG" if view.flag else mm_ss(view.left)
-    _big_clock(draw, big, 7, word=view.flag, paused=view.paused)
+    _big_clock(draw, big, 7, paused=view.paused)
     others = "  ".join(view.others)
     if others:
-        draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+        draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
     if view.flashing or view.flag or view.overtime:
         image = d.invert(image)
     return Frame(image, (name + (f"  {view.corner}" if view.corner else ""), big, others,
                          view.hint))
+
+
+PIN_SIZE = 24
 
 
 def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint: str) -> Frame:
@@ -212,8 +211,8 @@ def render_digits(title: str, digits: tuple[int | None, ...], cursor: int, hint:
         else:
             text = "_" if digit is None else "*"
         masked.append("_" if digit is None else "*")
-        x = left + i * cell + (cell - d.text_width(text, 24)) // 2
-        draw.text((x, 16), text, font=d.font(24), fill=1)
+        x = left + i * cell + (cell + 1 - d.text_width(text, PIN_SIZE)) // 2
+        draw.text((x, 21), text, font=d.font(PIN_SIZE), fill=1)  # ink rows 25-39
         if i == cursor:
             draw.rectangle((left + i * cell + 2, 46, left + (i + 1) * cell - 3, 48), fill=1)
     d.footer(draw, hint)

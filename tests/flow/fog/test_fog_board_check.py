@@ -66,7 +66,7 @@ def test_each_value_is_shown_with_whose_word_it_is(data: Path) -> None:
     count = len(board_status("S"))
     assert t.lines[:4] == (f"Board S [1/{count}]", "Beach rows", "A-J", "assumed: check it")
     go_to(t, "Row A: RP each")
-    assert t.lines[2:4] == ("-9", "printed in the rulebook")
+    assert t.lines[2:4] == ("-9", "from the rulebook")
     go_to(t, "FOG on 3 swallows")
     assert t.lines[2:4] == ("E,F", "assumed: check it")
     go_to(t, "A: elder places")
@@ -106,9 +106,9 @@ def test_a_value_corrected_on_the_box_is_saved_and_used_by_the_next_game(data: P
 def test_walking_a_checked_board_again_shows_the_owners_word(data: Path) -> None:
     assert board_main(["S", "--set", "row_value.D=-5", "--confirm"]) == 0
     t = open_walk(AppDriver())
-    assert t.lines[3] == "checked by the owner"
+    assert t.lines[3] == "checked by owner"
     go_to(t, "Row D: RP each")
-    assert t.lines[2:4] == ("-5", "corrected by the owner")
+    assert t.lines[2:4] == ("-5", "corrected by owner")
     t.press(LEFT)                    # back to the shipped value: no correction is kept
     assert t.lines[2:4] == ("-6", "changed, was -5")
     go_to_last(t)

@@ -31,8 +31,8 @@ from fogkeeper.rules.fog import assumed
 from fogkeeper.rules.fog.assumed import Value
 
 LETTERS = string.ascii_uppercase[:16]   # a beach has rows A-C at least, A-P at most
-WORDS = {"printed": "printed in the rulebook", "assumed": "assumed: check it",
-         "corrected": "corrected by the owner", "checked": "checked by the owner"}
+WORDS = {"printed": "from the rulebook", "assumed": "assumed: check it",
+         "corrected": "corrected by owner", "checked": "checked by owner"}
 
 
 @dataclass(frozen=True)

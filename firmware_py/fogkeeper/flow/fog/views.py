@@ -134,8 +134,8 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
     second = glass or f"turn {turn.turn_no}{who}"
     hint = RESUMED_HINT if flow.resumed else "OK end v-1MP > cost"
-    return render_turn(TurnView(f"R{turn.round_no} {event}", f"FOG {state.fog_position}",
-                                display_name(turn.entry), mp_line, second, hint, invert))
+    return render_turn(TurnView(event, f"FOG {state.fog_position}", display_name(turn.entry),
+                                mp_line, second, hint, invert, f"R{turn.round_no}"))
 
 
 def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:

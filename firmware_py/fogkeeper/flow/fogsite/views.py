@@ -124,7 +124,7 @@ def _sleeping(flow: FogsiteFlow) -> Frame:
 
 def _guardian_start(flow: FogsiteFlow) -> Frame:
     col, row = flow.session.draft.cursor
-    side = ("Guardian start", Cell(col, row).name, *wrap(flow.session.refusal, SIDE_PX))
+    side = ("Guardian at", Cell(col, row).name, *wrap(flow.session.refusal, SIDE_PX))
     return render_grid(GridView(_draft_rows(flow), side, "OK start here  B back",
                                 cursor=flow.session.draft.cursor))
 

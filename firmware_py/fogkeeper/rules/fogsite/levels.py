@@ -55,10 +55,10 @@ LEVELS: dict[Level, LevelPlay] = {
                             "Normal: hunts often",
                             "The Guardian hunts about three turns in five."),
     Level.HARD: LevelPlay(Difficulty.HARD, 0.9, "hunter", frozenset(),
-                          "Hard: twisty maze, hunts",
+                          "Hard: twisty, hunts",
                           "Twisty maze; it hunts nine turns in ten."),
     Level.BRUTAL: LevelPlay(Difficulty.HARD, 1.0, "hunter", frozenset({"G4"}),
-                            "Brutal: hunts, 4 tiles a hit",
+                            "Brutal: 4 tiles a hit",
                             "Always hunts, twisty maze; 4 tiles a hit (G4)."),
 }
 
