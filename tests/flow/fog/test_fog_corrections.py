@@ -170,7 +170,9 @@ def test_on_an_unchecked_board_the_table_is_the_truth() -> None:
     for _ in range(2):
         t.go_to_row("+ add").press(OK)
         t.choose("where", "blue A").choose("nation", "blue").choose("type", "warrior").press(OK)
-    assert t.screen is F.NOTICE and " ".join(t.fog.s.notice).startswith("Noted.")
+    # one thing said: the entry is kept; the box's data disagrees (never "Not possible")
+    assert t.screen is F.NOTICE and t.lines[0].startswith("Kept as entered")
+    assert " ".join(t.fog.s.notice).startswith("The box's board data says otherwise:")
     t.press(OK)
     assert t.screen is F.SCORE and len(t.fog.s.final[t.fog.s.colours[0]]) == 2
     for _ in range(10):

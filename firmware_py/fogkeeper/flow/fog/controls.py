@@ -90,15 +90,19 @@ class Controls(Part):
 
     def refuse(self, message: str) -> None:
         """Show why an action is not possible; OK or B returns to where the table was."""
-        reasons = message.removeprefix("record breaks the rules: ").split("; ")
-        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
-        self.flow.fire(Go.REFUSED)
+        self._notify(message.removeprefix("record breaks the rules: ").split("; "), kept=False)
 
     def warn_if_noted(self) -> None:
-        """An entry the box noted against its assumed board data is kept, and said now."""
+        """An entry the box noted against its assumed board data is kept, and said now:
+        under the title "Kept as entered", never "Not possible" (it was possible)."""
         if self.s.warning:
             warning, self.s.warning = self.s.warning, ""
-            self.refuse(warning)
+            self._notify([warning], kept=True)
+
+    def _notify(self, reasons: list[str], *, kept: bool) -> None:
+        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+        self.s.notice_kept = kept
+        self.flow.fire(Go.REFUSED)
 
     def remember(self) -> None:
         """The screen an aside returns to (the one under a notice, never the notice)."""

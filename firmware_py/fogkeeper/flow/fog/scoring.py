@@ -133,7 +133,7 @@ def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None
     the disagreement noted as a warning."""
     why = entry_problem(s.rules.board, s.state.setup.options, entered(s, losses), new)
     if why and accept and not s.board_checked:
-        s.warning = f"Noted. The box assumed otherwise: {why} (check the board's data)"
+        s.warning = f"The box's board data says otherwise: {why}. Check the board's data."
     elif why:
         raise FogFlowError(why)
 

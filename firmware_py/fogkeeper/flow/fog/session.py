@@ -274,6 +274,7 @@ class Session:
     record_path: str = ""
     detail: int = 0
     notice: list[str] = field(default_factory=list)
+    notice_kept: bool = False   # the notice is about an entry kept (noted), not a refusal
     back_to: FogScreen = FogScreen.SETUP
 
     @property

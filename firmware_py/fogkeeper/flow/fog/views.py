@@ -280,7 +280,8 @@ def _end_now(flow: FogFlow, now: float) -> Frame:
 
 
 def _notice(flow: FogFlow, now: float) -> Frame:
-    return _list(flow, "Not possible", "^v read  OK back")
+    title = "Kept as entered" if flow.s.notice_kept else "Not possible"
+    return _list(flow, title, "^v read  OK back")
 
 
 def _quit(flow: FogFlow, now: float) -> Frame:
