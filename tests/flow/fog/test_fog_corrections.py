@@ -4,7 +4,7 @@ scoring wizard checks each entry as it is made and asks before it removes anythi
 from __future__ import annotations
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import DOWN, HOLD, OK, B
+from flow.fog.fog_table import DOWN, HOLD, OK, RIGHT, B
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import IslanderType, Loss
 
@@ -49,6 +49,26 @@ def add_loss(t: AppDriver, row: str, nation: str, kind: str) -> None:
 def every_colour_done(t: AppDriver) -> None:
     while t.screen is F.LOSSES:
         t.go_to_row("Done").press(OK)
+
+
+def test_a_loss_form_starts_on_the_row_the_latest_step_swallowed() -> None:
+    """The last loss entered was in row A; the next step swallows only B: the form opens
+    on B, not on the remembered A (A is still offered, one step along)."""
+    t = to_first_turn()
+    to_losses(t)
+    assert t.fog.s.last_step is not None and t.fog.s.last_step.rows_swallowed == ("A",)
+    add_loss(t, "A", "blue", "sailor")
+    every_colour_done(t)
+    for _ in range(12):
+        end_round(t)
+        t.press(OK)
+        if t.screen is F.LOSSES:
+            break
+    assert t.fog.s.last_step.rows_swallowed == ("B",)
+    t.go_to_row("+ add").press(OK)
+    assert t.lines[1] == "> row: B" and t.lines[2] == "  nation: blue"  # the rest kept
+    t.press(RIGHT)
+    assert t.lines[1] == "> row: A"
 
 
 def test_the_rounds_last_ok_asks_before_the_fog_advances() -> None:
