@@ -144,17 +144,22 @@ class TeamTurn:
     def choose_key(self, button: str) -> None:
         session = self.flow.session
         seats = session.facts().seats
+        on_row = (self.table_rows()[session.cursor - len(seats)]
+                  if session.cursor >= len(seats) else None)
+        if button == "hold_ok" and on_row is TableRow.HINT:
+            # a hint spends a Map tile: only the long press buys it (the row's hint says so)
+            self.attempt(self.flow.box.do_hint)
+            return
         if button != "ok":
             self._scroll(button, len(seats) + len(self.table_rows()))
             return
-        if session.cursor >= len(seats):
-            row = self.table_rows()[session.cursor - len(seats)]
+        if (row := on_row) is not None:
+            if row is TableRow.HINT:
+                return  # one OK never spends a tile: the bottom line asks for the hold
             if row is TableRow.TEAM_TIME:
                 self.toggle_clock()
             elif row is TableRow.GUARDIAN_LOOK:
                 self.flow.guardian.peek()
-            elif row is TableRow.HINT:
-                self.attempt(self.flow.box.do_hint)
             else:
                 self.flow.fire(Go.OPEN_LOG if row is TableRow.LOG else Go.OPEN_START_TILES)
             if row is TableRow.LOG:  # the log opens on its latest lines

@@ -188,7 +188,11 @@ def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
 
 def _choose(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
-    hint = "OK: who plays" if flow.session.cursor < len(facts.seats) else "OK: open"
+    on_row = flow.session.cursor - len(facts.seats)
+    rows = flow.team.table_rows()
+    hint = "OK: who plays" if on_row < 0 else "OK: open"
+    if 0 <= on_row < len(rows) and rows[on_row] is TableRow.HINT:
+        hint = "hold OK: spend 1 tile"  # a hint costs a Map tile: never on one OK
     return _team_menu(flow, f"Round {facts.round_number}", hint)
 
 
