@@ -105,13 +105,18 @@ class Controls(Part):
         self.flow.fire(Go.REFUSED)
 
     def remember(self) -> None:
-        """The screen an aside returns to (the one under a notice, never the notice)."""
+        """The screen an aside returns to (the one under a notice, never the notice), and
+        its cursor: the player comes back to the row they left, never to the first."""
         if self.flow.screen is not F.NOTICE:
-            self.s.back_to = self.flow.screen
+            self.s.back_to, self.s.back_cursor = self.flow.screen, self.s.cursor
 
     def go_back(self) -> None:
         # the asides' ways back are generated a screen each (``table.back_to``)
         self.flow.trigger(back_to(self.s.back_to))
+
+    def back_on_row(self) -> None:
+        """Back from an aside: the cursor where the player left it."""
+        self.s.cursor = self.s.back_cursor
 
     def quit_game(self) -> None:
         self.flow.outcome = Outcome.EXIT
