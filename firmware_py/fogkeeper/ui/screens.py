@@ -8,6 +8,7 @@ from PIL import ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.icons import ICON_SIZE, Icon, draw_icon
 
 MENU_ROWS = 3
 
@@ -37,6 +38,7 @@ class MessageView:
     hint: str
     big: str = ""
     invert: bool = False
+    icon: Icon | None = None  # beside the big words: the second cue (a win, a loss, ...)
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,16 @@ def render_message(view: MessageView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title)
     y = d.TITLE_HEIGHT + 1
-    if view.big:
+    if view.big and view.icon is not None:  # the icon at the left, the words beside it
+        draw_icon(draw, view.icon, 3, y + 5)
+        left = ICON_SIZE + 5
+        size = d.size_to_fit(view.big, d.WIDTH - 2 - left, (24, 20, d.BODY))
+        text = d.fit(view.big, size, d.WIDTH - 2 - left)
+        x = left + (d.WIDTH - left - d.text_width(text, size, 1)) // 2
+        draw.text((x, y + (24 - size) // 2), text, font=d.font(size), fill=1, stroke_width=1,
+                  stroke_fill=1)
+        y += 28
+    elif view.big:
         d.centred(draw, y, view.big, 24, stroke=1)
         y += 28
     d.text_block(draw, view.lines, y)

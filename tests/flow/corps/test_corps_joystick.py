@@ -80,17 +80,22 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     assert t.app.state is Screen.HOME and t.app.game is None
 
 
-@pytest.mark.parametrize("guesses,big,line", [
-    (right_guesses, "WON 9/9", "The fog lifts"),  # C-C01
-    (two_swapped, "LOST 7/9", "Lost to the fog"),  # C-C02, on a full board
+@pytest.mark.parametrize("guesses,big,line,tune", [
+    (right_guesses, "WON 9/9", "The fog lifts", "win"),  # C-C01
+    (two_swapped, "LOST 7/9", "Lost to the fog", "loss"),  # C-C02, on a full board
 ])
-def test_the_verdict_is_won_only_with_nine_right(guesses: object, big: str, line: str) -> None:
+def test_the_verdict_is_won_only_with_nine_right(guesses: object, big: str, line: str,
+                                                 tune: str) -> None:
     key = shuffled_key(5)
     t = sealed_table(key)
     fill_board(t, guesses(key))  # type: ignore[operator]
     end_from_menu(unlock_end(t))
     t.press(HOLD, OK)  # every circle at once
     assert t.screen is C.VERDICT and t.lines[1:3] == (big, line)
+    # the outcome heard as well as read, once: a win and a loss have tunes of their own
+    assert t.effects.sounds[-1] == tune and t.effects.sounds.count(tune) == 1
+    t.press(OK, B)  # the circles, and back: the verdict is not sounded again
+    assert t.screen is C.VERDICT and t.effects.sounds.count(tune) == 1
 
 
 def test_a_face_up_monster_blocks_the_end_until_killed() -> None:  # C-C03

@@ -38,6 +38,7 @@ def test_a_whole_game_from_the_home_menu_to_the_log() -> None:
     assert t.lines[-1] == "Hold OK to escape"  # a short press never ends the game
     t.press("hold_ok")
     assert t.lines[1] == "Team wins"
+    assert t.effects.sounds[-1] == "win"  # the outcome heard too: the win's own tune
     assert " ".join(t.lines[2:-1]) == "escaped: every Intruder on one space"
     t.press("ok")
     assert t.lines[:2] == ("Reveal", "All routes")

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, AnswerKind
 from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
 from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go, Stage
 from fogkeeper.flow.hourglass import Hourglass
@@ -215,6 +215,8 @@ class TeamTurn:
         self.answered(Answer(big=big, small=small))
 
     def answered(self, answer: Answer) -> None:
+        if answer.kind is AnswerKind.CANT_MOVE:  # the wall's own buzz: heard, not only seen
+            self.flow.context.effects.sound("wall")
         self.flow.session.answer = answer
         self.flow.fire(Go.ANSWERED)
 
@@ -238,7 +240,7 @@ class TeamTurn:
             small.append("Digging found a Relic" if hidden
                          else f"Digging found Relic {answer.relic_drawn:02d}")
         self.announce("explore", colour, answer.text)
-        self.answered(Answer(big=("You can", "move"), small=tuple(small)) if answer.can_move
+        self.answered(Answer.can_move(tuple(small)) if answer.can_move
                       else Answer.cant_move(tuple(small)))
         return answer
 

@@ -32,6 +32,7 @@ from fogkeeper.ui.fogsite_screens import (
     render_team_menu,
     wrap,
 )
+from fogkeeper.ui.icons import Icon
 from fogkeeper.ui.screens import (
     MenuItem,
     MenuView,
@@ -251,10 +252,14 @@ def _give(flow: FogsiteFlow) -> Frame:
     return _team_menu(flow, _who(flow), hint)
 
 
+ANSWER_ICONS = {AnswerKind.CAN_MOVE: Icon.OPEN, AnswerKind.CANT_MOVE: Icon.WALL}
+
+
 def _answer(flow: FogsiteFlow) -> Frame:
     answer = flow.session.answer
     return render_team_answer(_status(flow, _who(flow)), answer.big, answer.small, "OK go on",
-                              no=answer.kind is AnswerKind.CANT_MOVE)
+                              no=answer.kind is AnswerKind.CANT_MOVE,
+                              icon=ANSWER_ICONS.get(answer.kind))
 
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
@@ -377,13 +382,17 @@ def _peek(flow: FogsiteFlow) -> Frame:
 # ---- the end ---------------------------------------------------------------------------------
 def _winner(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
-    big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
+    team_won = facts.winner is Side.INVESTIGATORS
+    big = ("Team", "wins") if team_won else ("Guardian", "wins")
     status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
     if flow.end.can_play_on():  # the reveal takes the play-on away: the screen says so
         lines, hint = (*wrap(facts.end_reason), REVEAL_ENDS), "OK reveal  > play on"
     else:
         lines, hint = wrap(facts.end_reason), "OK: reveal the maze"
-    return render_team_answer(status, big, lines, hint)
+    # the second cue: a star for the team's win; the Guardian's, a loss for the team, is
+    # inverted with a crossed ring
+    return render_team_answer(status, big, lines, hint, no=not team_won,
+                              icon=Icon.WIN if team_won else Icon.LOSS)
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:
