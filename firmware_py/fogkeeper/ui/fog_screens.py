@@ -21,7 +21,12 @@ class TurnView:
     mp_line: str        # "MP 5/7" and "double turn"
     glass_line: str     # hourglass time or the event's effect
     hint: str
-    invert: bool = False
+    invert: bool = False    # the hourglass ran out: the whole screen, steady
+    warning: bool = False   # a warning second: the MP and hourglass lines' band flashes
+
+
+# the MP and hourglass lines, under the colour's name, above the footer's line
+WARNING_BAND = (0, 29, d.WIDTH, 52)
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,8 @@ def render_turn(view: TurnView) -> Frame:
     draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 4), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
+    if view.warning:  # never the whole screen: that is time up's
+        image.paste(d.invert(image.crop(WARNING_BAND)), WARNING_BAND[:2])
     if view.invert:
         image = d.invert(image)
     title = view.title + (f" [{view.corner}]" if view.corner else "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
@@ -47,9 +47,10 @@ class CountdownView:
     fraction_left: float
     status: str
     hint: str
-    invert: bool = False
+    invert: bool = False    # the whole screen inverted, steady: time is up
     paused: bool = False    # a pause sign beside the time: a paused glass never looks running
     expired: bool = False   # the words TIME UP in big type: never mistaken for the warning
+    warning: bool = False   # a warning second's flash: the time's band inverted, not all
 
 
 @dataclass(frozen=True)
@@ -155,17 +156,38 @@ def render_countdown(view: CountdownView) -> Frame:
 
     Each state reads from across the table by its shape, not by a small word: running is
     the time alone; paused adds a pause sign (two bars) beside it; the last seconds flash
-    the whole screen with the time still on it; time up is the words TIME UP, big, on a
+    the band of the time (white, the time black in it), the status line, bar and hint
+    left as they are; time up is the words TIME UP, big, beside an empty hourglass, on a
     steady inverted screen."""
     image, draw = d.blank()
     draw.text((1, 0), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
-    _big_clock(draw, big, 9, word=view.expired, paused=view.paused)
-    d.bar(draw, 46, 6, view.fraction_left)
+    # TIME UP stands a little higher than the time: the empty hourglass goes under it,
+    # where the bar (empty by then) was
+    _big_clock(draw, big, 5 if view.expired else 9, word=view.expired, paused=view.paused)
+    if view.expired:
+        draw_icon(draw, Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
+    else:
+        d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
+    if view.warning:
+        image = _flash_band(image, GLASS_BAND)
     if view.invert:
         image = d.invert(image)
     return Frame(image, (view.status, big, view.hint))
+
+
+# the rows of the big time, clear of the status line's descenders and of the bar (the
+# game clock's: of the other players' line)
+GLASS_BAND = (0, 13, d.WIDTH, 45)
+CLOCK_BAND = (0, 13, d.WIDTH, 41)
+
+
+def _flash_band(image: Image.Image, band: tuple[int, int, int, int]) -> Image.Image:
+    """A warning second: the band of the big time inverted, the rest of the screen plain
+    (so a warning never looks like time up, which inverts it all)."""
+    image.paste(d.invert(image.crop(band)), band[:2])
+    return image
 
 
 def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, word: bool = False,
@@ -178,8 +200,8 @@ def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, word: bool = F
         size = d.size_to_fit(text, d.WIDTH - 2, (d.BIG, 28, 24))
         d.centred(draw, top + (d.BIG - size) // 2, text, size, stroke=1)
     if paused:
-        for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
-            draw.rectangle((left, top + 5, left + 4, top + 30), fill=1)
+        for left in (2, 10):  # the pause sign, clear of the widest time (10:00)
+            draw.rectangle((left, top + 5, left + 5, top + 30), fill=1)
 
 
 def render_clock(view: ClockView) -> Frame:
@@ -204,7 +226,9 @@ def render_clock(view: ClockView) -> Frame:
     if others:
         draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
-    if view.flashing or view.flag or view.overtime:
+    if view.flashing and not (view.flag or view.overtime):
+        image = _flash_band(image, CLOCK_BAND)   # as the glass's warning: the time's band
+    if view.flag or view.overtime:
         image = d.invert(image)
     return Frame(image, (name + (f"  {view.corner}" if view.corner else ""), big, others,
                          view.hint))

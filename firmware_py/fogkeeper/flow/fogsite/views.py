@@ -282,7 +282,8 @@ def _choice_gate(flow: FogsiteFlow) -> Frame:
         hint = "OK: Guardian PIN  B back"
     else:
         lines, hint = ("Pass the box to the", "Guardian, then hold OK"), "hold OK  B back"
-    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint)
+    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint,
+                              icon=Icon.HAND_OFF)
 
 
 def _choice(flow: FogsiteFlow) -> Frame:
@@ -306,7 +307,8 @@ def _g6_choice(flow: FogsiteFlow) -> Frame:
 def _hand_gate(flow: FogsiteFlow) -> Frame:
     """Hidden hands: only the acting Investigator looks at their Relics."""
     return render_team_answer(_status(flow, _who(flow)), ("Your hand",),
-                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back")
+                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back",
+                              icon=Icon.HAND_OFF)
 
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
@@ -319,9 +321,11 @@ def _gate(flow: FogsiteFlow) -> Frame:
     arrows = flow.session.facts().visible_arrows
     if flow.guardian.has_pin():
         return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN")
+                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN",
+                                  icon=Icon.HAND_OFF)
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves")
+                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves",
+                              icon=Icon.HAND_OFF)
 
 
 def _pad(flow: FogsiteFlow) -> Frame:
