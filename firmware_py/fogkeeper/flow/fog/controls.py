@@ -13,6 +13,7 @@ from fogkeeper.flow.fog.session import Ask, CostField, PickField
 from fogkeeper.flow.fog.setup import SetupRow
 from fogkeeper.flow.fog.table import FogScreen, Go, back_to
 from fogkeeper.flow.game import Outcome
+from fogkeeper.flow.kit.menu import step_cursor
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
@@ -42,10 +43,8 @@ class Controls(Part):
             flow.trigger(trigger)
 
     def move_cursor(self, trigger: str) -> None:
-        if trigger == "up":
-            self.s.cursor = max(0, self.s.cursor - 1)
-        else:
-            self.s.cursor = min(len(menu_rows(self.s, self.flow.screen)) - 1, self.s.cursor + 1)
+        rows = len(menu_rows(self.s, self.flow.screen))
+        self.s.cursor = step_cursor(self.s.cursor, trigger, rows)
 
     def chosen(self) -> Key | None:
         """The key of the row under the cursor."""

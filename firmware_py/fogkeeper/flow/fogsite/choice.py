@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import RelicPlan
-from fogkeeper.flow.fogsite.setup import step_cursor
 from fogkeeper.flow.fogsite.table import Go
+from fogkeeper.flow.kit.menu import step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import Colour, RelicAnswer, RelicRequest, use_relic
 from fogkeeper.rules.fogsite.answers import answer_text, answer_values, question_candidates

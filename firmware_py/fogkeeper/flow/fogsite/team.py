@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, AnswerKind
-from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF
 from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go, Stage
 from fogkeeper.flow.hourglass import Hourglass
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
