@@ -43,3 +43,14 @@ def test_a_verdict_carries_its_icon_beside_the_big_words() -> None:
                                       icon=Icon.LOSS)).image
     assert icon_at(won, Icon.WIN) is not None and icon_at(won, Icon.LOSS) is None
     assert icon_at(lost, Icon.LOSS) is not None and icon_at(lost, Icon.WIN) is None
+
+
+def test_an_icon_keeps_clear_of_the_footer_and_of_the_small_lines() -> None:
+    """Two lines of large type: the icon beside them, never under them on the footer."""
+    from fogkeeper.ui import draw as d
+
+    for big in (("Guardian", "answers"), ("Guardian's", "turn"), ("You can't", "move")):
+        image = render_team_answer(STATUS, big, ("Pass the box to the", "Guardian, hold OK"),
+                                   "hold OK", icon=Icon.HAND_OFF).image
+        found = icon_at(image, Icon.HAND_OFF)
+        assert found is not None and found[1] + 16 <= d.FOOTER_TOP - 1, (big, found)

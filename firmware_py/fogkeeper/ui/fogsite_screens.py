@@ -94,14 +94,15 @@ def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[st
 def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint: str,
                   corner: str = "", no: bool = False, icon: Icon | None = None) -> Frame:
     """Large type under a plain title bar: for news with no numbers to show yet. An
-    ``icon`` stands at the left of the large type when the words fit beside it on one line;
-    else at the right under it, the small lines kept clear of it (two lines of large type
-    would leave no room for the small ones)."""
+    ``icon`` stands at the left of the large type when the words fit beside it on one line,
+    or need two lines anyway; else (one line of large type, too wide for the icon beside)
+    at the right under it, the small lines kept clear of it."""
     image, draw = d.blank()
     d.title_bar(draw, title, corner)
     said = " ".join(big)
-    beside = icon is not None and bool(big) and d.text_width(
-        said, ANSWER_SIZE, 1) <= d.WIDTH - 8 - ICON_SIZE
+    one_line = d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 4
+    beside = icon is not None and bool(big) and (
+        not one_line or d.text_width(said, ANSWER_SIZE, 1) <= d.WIDTH - 8 - ICON_SIZE)
     left = ICON_SIZE + 4 if beside else 0
     room = d.WIDTH - 4 - left
     shown = (said,) if d.text_width(said, ANSWER_SIZE, 1) <= room else big[:2]

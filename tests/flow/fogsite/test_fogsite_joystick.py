@@ -75,7 +75,7 @@ def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
 def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> None:
     t = FogsiteTable(pin="").set_up(pin="")
     t.press("ok")  # handed over: a plain OK opens nothing
-    assert t.stage == "guardian_gate" and "Guardian, then hold OK" in t.lines
+    assert t.stage == "guardian_gate" and "Guardian, hold OK" in t.lines
     t.press("hold_ok", "left")
     assert "Refused: not a legal move" in t.lines
     assert not any("Wall" in line for line in t.lines)

@@ -281,7 +281,7 @@ def _choice_gate(flow: FogsiteFlow) -> Frame:
         lines: tuple[str, ...] = (f"Relic {relic:02d}: the", "Guardian answers")
         hint = "OK: Guardian PIN  B back"
     else:
-        lines, hint = ("Pass the box to the", "Guardian, then hold OK"), "hold OK  B back"
+        lines, hint = ("Pass the box to the", "Guardian, hold OK"), "hold OK  B back"
     return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint,
                               icon=Icon.HAND_OFF)
 
@@ -324,7 +324,7 @@ def _gate(flow: FogsiteFlow) -> Frame:
                                   (f"Up to {arrows} move(s)",), "OK: Guardian PIN",
                                   icon=Icon.HAND_OFF)
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves",
+                              ("Pass the box to the", "Guardian, hold OK"), "hold OK: moves",
                               icon=Icon.HAND_OFF)
 
 
