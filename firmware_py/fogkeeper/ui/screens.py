@@ -140,7 +140,18 @@ def render_message(view: MessageView) -> Frame:
     elif view.big:
         d.centred(draw, y, view.big, 24, stroke=1)
         y += 28
-    d.text_block(draw, view.lines, y)
+    drawn = view.lines
+    if view.icon is not None and not view.big:
+        # the icon at the bottom right of the text; the lines beside it kept clear of it
+        icon_top = d.FOOTER_TOP - 3 - ICON_SIZE
+        draw_icon(draw, view.icon, d.WIDTH - 2 - ICON_SIZE, icon_top)
+        whole = [part for line in view.lines for part in d.wrap(line) or ("",)]
+        drawn = ()
+        for part in whole:
+            top = y + len(drawn) * (d.SMALL + 1)
+            beside = top + d.SMALL + 2 > icon_top
+            drawn += d.wrap(part, d.WIDTH - 8 - ICON_SIZE) if beside and part else (part,)
+    d.text_block(draw, drawn, y)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)

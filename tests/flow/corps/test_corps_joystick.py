@@ -9,6 +9,8 @@ from fogkeeper.flow.app import Screen
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
+from fogkeeper.ui.icons import Icon
+from ui.icon_search import icon_at
 
 
 def sealed_table(key: AnswerKey) -> Table:
@@ -60,6 +62,7 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     t.type_pin()
     assert t.lines[:3] == ("Key sealed", f"Map 7, Water: circle {key.water_slot}.",
                            "Hand the box over.")
+    assert icon_at(t.frame.image, Icon.HAND_OFF) is not None  # a hand-off, at a glance
     t.press(OK)
     assert t.screen is C.BOARD and t.lines[0] == "Map 7 [1/9]"
     assert any(f"{key.water_slot} water#" in line for line in t.lines)

@@ -133,7 +133,8 @@ def _sealed(flow: CorpsFlow) -> Frame:
     water = flow.session.chapter.board.water_slot
     where = f"Water: circle {water}" if water is not None else "key sealed"
     return _message(flow, "Key sealed", (f"{_map(flow).capitalize()}, {where}.",
-                                         "Hand the box over."), "OK guess board")
+                                         "Hand the box over."), "OK guess board",
+                    icon=Icon.HAND_OFF)   # a hand-off never looks like a turn
 
 
 def _board(flow: CorpsFlow) -> Frame:
