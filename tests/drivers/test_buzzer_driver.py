@@ -45,6 +45,24 @@ def test_every_tune_has_notes_within_the_piezo_range() -> None:
         assert 0 < seconds(tune) <= 2.5, tune
 
 
+@pytest.mark.parametrize("outcome", [Tune.WALL, Tune.WIN, Tune.LOSS])
+def test_each_outcome_has_a_pattern_unlike_every_other_tune(outcome: Tune) -> None:
+    """A wall, a win and a loss are told apart by ear: each one's notes (pitches and
+    lengths) are another tune's in no way, and none of its pitches is the error's."""
+    for other in Tune:
+        if other is not outcome:
+            assert TUNES[outcome] != TUNES[other], other
+            assert set(tones(outcome)) != set(tones(other)), other
+    assert set(tones(outcome)).isdisjoint(tones(Tune.ERROR))
+
+
+def test_a_win_rises_a_loss_falls_and_a_wall_knocks_low() -> None:
+    win, loss, wall = tones(Tune.WIN), tones(Tune.LOSS), tones(Tune.WALL)
+    assert win == sorted(win) and win[-1] > 2000 and seconds(Tune.WIN) > 0.8
+    assert loss == sorted(loss, reverse=True) and loss[-1] < 500 and seconds(Tune.LOSS) > 1.2
+    assert max(wall) < 300 and len(wall) >= 3
+
+
 def test_expiry_is_unlike_the_warnings() -> None:
     assert seconds(Tune.EXPIRED) > 2 * max(seconds(Tune.WARNING), seconds(Tune.COUNTDOWN))
     assert set(tones(Tune.EXPIRED)).isdisjoint(tones(Tune.WARNING) + tones(Tune.COUNTDOWN))

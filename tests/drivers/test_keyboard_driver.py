@@ -36,6 +36,9 @@ def hold(button: Button) -> KeyAction:
     return KeyAction(KeyKind.HOLD, button)
 
 
+OTHER = KeyAction(KeyKind.OTHER)  # a key the box has no use for
+
+
 @pytest.mark.parametrize(("data", "expected"), [
     (b"\x1b[A\x1b[B\x1b[C\x1b[D", [tap(Button.UP), tap(Button.DOWN), tap(Button.RIGHT),
                                    tap(Button.LEFT)]),
@@ -47,9 +50,9 @@ def hold(button: Button) -> KeyAction:
                 hold(Button.KEY2), hold(Button.KEY3)]),
     (b"\x03", [KeyAction(KeyKind.QUIT)]),
     (b"q", [KeyAction(KeyKind.ASK_QUIT)]),
-    (b"\x1b[1;5A1", [tap(Button.KEY1)]),  # ctrl-arrow is not the joystick
-    (b"\x1b[15~x\x1b", []),  # F5, an unmapped letter, a lone Escape
-    (b"\x1b", []),
+    (b"\x1b[1;5A1", [OTHER, tap(Button.KEY1)]),  # ctrl-arrow is not the joystick
+    (b"\x1b[15~x\x1b", [OTHER, OTHER, OTHER]),  # F5, an unmapped letter, a lone Escape
+    (b"\x1b", [OTHER]),
 ])
 def test_parse_keys(data: bytes, expected: list[KeyAction]) -> None:
     assert parse_keys(data) == expected
@@ -63,7 +66,7 @@ def test_the_help_fits_a_128x64_screen() -> None:
 class Rig:
     """A pseudo-terminal typed into, a keyboard driver, and the real GpioInputs behind it."""
 
-    def __init__(self, mock_factory: Any) -> None:
+    def __init__(self, mock_factory: Any, first_key: Button | None = None) -> None:
         self.master, self.slave = os.openpty()
         self.events: queue.Queue[ButtonEvent] = queue.Queue()
         self.quits = threading.Event()
@@ -72,7 +75,8 @@ class Rig:
                                  pin_factory=mock_factory)
         pins = {button: mock_factory.pin(number) for button, number in PINS.items()}
         self.keyboard = KeyboardDriver(self.slave, pins, hold_seconds=lambda: HOLD_S,
-                                       on_quit=self.quits.set, ask=self.asked.append)
+                                       on_quit=self.quits.set, ask=self.asked.append,
+                                       first_key=first_key)
 
     def type(self, data: bytes) -> None:
         os.write(self.master, data)
@@ -123,6 +127,31 @@ def test_a_key_the_board_lacks_does_nothing(rig: Rig) -> None:
     assert rig.events.get(timeout=1) == ButtonEvent(Button.RIGHT)
     time.sleep(0.1)
     assert rig.events.empty()
+
+
+@pytest.mark.parametrize("key", [b"x", b" ", b"\x1b[15~", b"\x1b"])
+def test_the_first_key_whatever_it_is_goes_on_from_the_key_card(
+        mock_factory: Any, key: bytes) -> None:
+    """The simulator's first card says "any key: go on": a letter, Space, F5 or Escape
+    each press OK once; the keys after it are only what they are."""
+    rig = Rig(mock_factory, first_key=Button.PRESS)
+    try:
+        rig.keyboard.start()
+        rig.type(key)
+        assert rig.events.get(timeout=1) == ButtonEvent(Button.PRESS)
+        rig.type(b"x")
+        time.sleep(0.15)
+        assert rig.events.empty()
+    finally:
+        rig.close()
+
+
+def test_a_key_typed_while_the_first_screen_is_drawn_is_kept(rig: Rig) -> None:
+    """The card is on the screen before the keyboard starts: a Space typed then counts."""
+    rig.type(b" ")
+    time.sleep(0.05)
+    rig.keyboard.start()
+    assert rig.events.get(timeout=1) == ButtonEvent(Button.PRESS)
 
 
 def test_ctrl_c_asks_the_app_to_quit_at_once(rig: Rig) -> None:

@@ -488,10 +488,13 @@ def connect(box: Box, config: Config) -> None:
 def _start_keyboard(box: Box, factory: Any, pins: dict[Button, int]) -> Callable[[], None]:
     from fogkeeper.app.box import Stop
     from fogkeeper.drivers.keyboard import KeyboardDriver
+    from fogkeeper.flow.app import Screen
 
+    # the key card says "any key: go on": its first key goes on whatever it is
+    first_key = Button.PRESS if box.app.state is Screen.KEYMAP else None
     keyboard = KeyboardDriver(sys.stdin.fileno(), {b: factory.pin(p) for b, p in pins.items()},
                               hold_seconds=lambda: box.app.settings.hold_seconds,
-                              on_quit=lambda: box.events.put(Stop()))
+                              on_quit=lambda: box.events.put(Stop()), first_key=first_key)
     keyboard.start()
     return keyboard.close
 

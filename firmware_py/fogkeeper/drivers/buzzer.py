@@ -33,6 +33,9 @@ class Tune(StrEnum):
     REVEAL = "reveal"
     ERROR = "error"
     BOOT = "boot"
+    WALL = "wall"      # the rules' no, "You can't move": two dull knocks
+    WIN = "win"        # the table won: a rising call, ending high and long
+    LOSS = "loss"      # the table lost: a slow fall of semitones, ending low and long
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,11 @@ TUNES: Mapping[Tune, tuple[Note, ...]] = {
     Tune.REVEAL: _notes((1047.0, 0.08), (1319.0, 0.08), (1568.0, 0.08), (2093.0, 0.2)),
     Tune.ERROR: _notes((330.0, 0.15), (REST, 0.05), (330.0, 0.3)),
     Tune.BOOT: _notes((1047.0, 0.06), (1568.0, 0.06), (2093.0, 0.1)),
+    # the outcomes: each unlike every other tune in its notes and its shape
+    Tune.WALL: _notes((262.0, 0.09), (REST, 0.09), (262.0, 0.09), (REST, 0.06), (233.0, 0.3)),
+    Tune.WIN: _notes((784.0, 0.1), (1047.0, 0.1), (1319.0, 0.1), (REST, 0.05),
+                     (1568.0, 0.1), (2349.0, 0.5)),
+    Tune.LOSS: _notes((622.0, 0.3), (587.0, 0.3), (554.0, 0.3), (466.0, 0.7)),
 }
 
 

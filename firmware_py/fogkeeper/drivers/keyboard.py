@@ -37,6 +37,7 @@ class KeyKind(StrEnum):
     HOLD = "hold"
     QUIT = "quit"          # Ctrl-C: at once
     ASK_QUIT = "ask_quit"  # q: after a question
+    OTHER = "other"        # a key the box has no use for (a letter, F5, Escape)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ def _hold(button: Button) -> KeyAction:
 
 _QUIT = KeyAction(KeyKind.QUIT)
 _ASK_QUIT = KeyAction(KeyKind.ASK_QUIT)
+_OTHER = KeyAction(KeyKind.OTHER)
 QUIT_QUESTION = "Quit the simulator? q or y: quit, any other key: play on"
 _SINGLE_KEYS: dict[int, KeyAction] = {
     ord("\r"): _tap(Button.PRESS), ord("\n"): _tap(Button.PRESS),
@@ -72,15 +74,14 @@ _ESC = 0x1B
 
 
 def parse_keys(data: bytes) -> list[KeyAction]:
-    """The actions in a burst of terminal bytes; unknown keys and sequences are skipped."""
+    """The actions in a burst of terminal bytes; a key or sequence the box has no use for is
+    one ``OTHER`` action (it presses nothing, except as the first key; see KeyboardDriver)."""
     actions: list[KeyAction] = []
     index = 0
     while index < len(data):
         byte = data[index]
         if byte != _ESC:
-            action = _SINGLE_KEYS.get(byte)
-            if action is not None:
-                actions.append(action)
+            actions.append(_SINGLE_KEYS.get(byte, _OTHER))
             index += 1
             continue
         index = _parse_escape(data, index, actions)
@@ -90,6 +91,7 @@ def parse_keys(data: bytes) -> list[KeyAction]:
 def _parse_escape(data: bytes, index: int, actions: list[KeyAction]) -> int:
     """Reads one ESC sequence at ``index``; returns the index after it."""
     if index + 1 >= len(data) or data[index + 1] not in b"[O":
+        actions.append(_OTHER)
         return index + 1  # a lone Escape key
     end = index + 2
     # CSI parameters (digits, ';') come before the final byte 0x40-0x7E.
@@ -97,6 +99,8 @@ def _parse_escape(data: bytes, index: int, actions: list[KeyAction]) -> int:
         end += 1
     if end < len(data) and end == index + 2 and data[end] in _ARROWS:
         actions.append(_tap(_ARROWS[data[end]]))
+    else:
+        actions.append(_OTHER)
     return end + 1
 
 
@@ -105,11 +109,16 @@ class KeyboardDriver:
 
     A tap pulls the pin low for ``TAP_SECONDS``; a hold keeps it low for the current hold
     time plus a margin. ``close`` restores the terminal exactly as ``start`` found it.
+
+    ``first_key``: the button the very first keystroke taps when it is none of the box's
+    keys (the simulator's key card says "any key: go on", and a new player tries any key).
+    Keys typed before ``start`` (while the first screen is drawn) are kept, not flushed.
     """
 
     def __init__(
         self, fd: int, pins: Mapping[Button, Any], *, hold_seconds: Callable[[], float],
         on_quit: Callable[[], None], ask: Callable[[str], None] | None = None,
+        first_key: Button | None = None,
     ) -> None:
         self._fd = fd
         self._pins = dict(pins)
@@ -126,6 +135,7 @@ class KeyboardDriver:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._quit_requests = 0
+        self._first_key = first_key
 
     def start(self) -> None:
         """Raw-ish keys (no echo, no line buffering, Ctrl-C as a byte) and the reader thread."""
@@ -135,7 +145,7 @@ class KeyboardDriver:
             mode[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG)
             mode[6][termios.VMIN] = 1
             mode[6][termios.VTIME] = 0
-            termios.tcsetattr(self._fd, termios.TCSAFLUSH, mode)
+            termios.tcsetattr(self._fd, termios.TCSANOW, mode)  # keys typed ahead stay
         self._thread = threading.Thread(target=self._run, name="keyboard", daemon=True)
         self._thread.start()
 
@@ -183,6 +193,11 @@ class KeyboardDriver:
         return b""
 
     def _apply(self, action: KeyAction) -> None:
+        first, self._first_key = self._first_key, None
+        if action.kind is KeyKind.OTHER:
+            if first is None:
+                return
+            action = _tap(first)
         if action.kind is KeyKind.QUIT:
             self._quit()
             return

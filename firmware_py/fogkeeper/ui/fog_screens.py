@@ -21,8 +21,13 @@ class TurnView:
     mp_line: str        # "MP 5/7" and "double turn"
     glass_line: str     # hourglass time or the event's effect
     hint: str
-    invert: bool = False
+    invert: bool = False    # the hourglass ran out: the whole screen, steady
+    warning: bool = False   # a warning second: the MP and hourglass lines' band flashes
     round_label: str = ""  # "R3": drawn at the end of the MP line, the event keeps the title
+
+
+# the MP and hourglass lines, under the colour's name, above the footer's line
+WARNING_BAND = (0, 27, d.WIDTH, 52)
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,8 @@ def render_turn(view: TurnView) -> Frame:
     draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
               fill=1)
     d.footer(draw, view.hint)
+    if view.warning:  # never the whole screen: that is time up's
+        image.paste(d.invert(image.crop(WARNING_BAND)), WARNING_BAND[:2])
     if view.invert:
         image = d.invert(image)
     title = (f"{view.round_label} " if view.round_label else "") + view.title + (

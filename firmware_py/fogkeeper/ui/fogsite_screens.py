@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 from fogkeeper.ui.draw import wrap as wrap  # the FOGSITE flow wraps its texts with it
+from fogkeeper.ui.icons import ICON_SIZE, Icon, draw_icon
 from fogkeeper.ui.screens import MenuItem
 
 CELL_PX = 10
@@ -82,31 +83,51 @@ def render_team_menu(status: TeamStatus, items: tuple[MenuItem, ...], cursor: in
 
 
 def render_team_answer(status: TeamStatus, big: tuple[str, ...], lines: tuple[str, ...],
-                       hint: str, no: bool = False) -> Frame:
+                       hint: str, no: bool = False, icon: Icon | None = None) -> Frame:
     """An answer in large type (one line when it fits, else two), small lines under it; a
-    "no" (``You can't move``) is drawn inverted, so it never reads as a "yes" at a glance."""
-    frame = render_notice(status.who, big, lines, hint, corner=status.short, no=no)
+    "no" (``You can't move``) is drawn inverted, so it never reads as a "yes" at a glance,
+    and an ``icon`` beside the words is the second cue (a wall, an open way, a win)."""
+    frame = render_notice(status.who, big, lines, hint, corner=status.short, no=no, icon=icon)
     return Frame(frame.image, (status.long, *frame.lines[1:]))
 
 
 def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint: str,
-                  corner: str = "", no: bool = False) -> Frame:
-    """Large type under a plain title bar: for news with no numbers to show yet."""
+                  corner: str = "", no: bool = False, icon: Icon | None = None) -> Frame:
+    """Large type under a plain title bar: for news with no numbers to show yet. An
+    ``icon`` stands at the left of the large type when the words fit beside it on one line,
+    or need two lines anyway; else (one line of large type, too wide for the icon beside)
+    at the right under it, the small lines kept clear of it."""
     image, draw = d.blank()
     d.title_bar(draw, title, corner)
     said = " ".join(big)
-    shown = (said,) if d.text_width(said, ANSWER_SIZE) <= d.WIDTH - 1 else big[:2]
+    one_line = d.text_width(said, ANSWER_SIZE) <= d.WIDTH - 1
+    beside = icon is not None and bool(big) and (
+        not one_line or d.text_width(said, ANSWER_SIZE) <= d.WIDTH - 8 - ICON_SIZE)
+    left = ICON_SIZE + 4 if beside else 0
+    room = d.WIDTH - 2 - left
+    shown = (said,) if d.text_width(said, ANSWER_SIZE) <= room else big[:2]
     y = d.TITLE_HEIGHT + 1
     band_top = y + 1
     for line in shown if big else ():
-        d.centred(draw, y, line, ANSWER_SIZE)
+        text = d.fit(line, ANSWER_SIZE, room)
+        x = 1 + left + (room - d.text_width(text, ANSWER_SIZE)) // 2
+        draw.text((x, y), text, font=d.font(ANSWER_SIZE), fill=1)
         y += ANSWER_SIZE
+    if icon is not None and beside:
+        icon_top = band_top + max(0, (y - band_top - ICON_SIZE) // 2)
+        draw_icon(draw, icon, 4, icon_top)
+        y = max(y, icon_top + ICON_SIZE)   # the band holds the icon whole
     if no and big:  # the band of large type turned black on white, a frame's width in
         band = (2, band_top, d.WIDTH - 3, y)
         image.paste(d.invert(image.crop(band)), band[:2])
         draw = ImageDraw.Draw(image)
         y += 2
-    d.text_block(draw, lines, y)
+    drawn = lines
+    if icon is not None and not beside:
+        draw_icon(draw, icon, d.WIDTH - 2 - ICON_SIZE, y + 1)
+        drawn = tuple(part for line in lines
+                      for part in wrap(line, d.WIDTH - 8 - ICON_SIZE) or ("",))
+    d.text_block(draw, drawn, y)
     d.footer(draw, hint)
     return Frame(image, (title, *((said,) if big else ()), *lines, hint))
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.icons import ICON_SIZE, Icon, draw_icon
 
 MENU_ROWS = 3
 
@@ -37,6 +38,7 @@ class MessageView:
     hint: str
     big: str = ""
     invert: bool = False
+    icon: Icon | None = None  # beside the big words: the second cue (a win, a loss, ...)
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,10 @@ class CountdownView:
     fraction_left: float
     status: str
     hint: str
-    invert: bool = False
+    invert: bool = False    # the whole screen inverted, steady: time is up
     paused: bool = False    # a pause sign beside the time: a paused glass never looks running
     expired: bool = False   # the words TIME UP in big type: never mistaken for the warning
+    warning: bool = False   # a warning second's flash: the time's band inverted, not all
 
 
 @dataclass(frozen=True)
@@ -125,11 +128,30 @@ def render_message(view: MessageView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title)
     y = d.TITLE_HEIGHT + 1
-    if view.big:
+    if view.big and view.icon is not None:  # the icon at the left, the words beside it
+        draw_icon(draw, view.icon, 3, y + 4)
+        left = ICON_SIZE + 5
+        size = d.size_to_fit(view.big, d.WIDTH - 2 - left, (MESSAGE_SIZE, 20, 16))
+        text = d.fit(view.big, size, d.WIDTH - 2 - left)
+        x = left + (d.WIDTH - left - d.text_width(text, size)) // 2
+        draw.text((x, y + (MESSAGE_SIZE - size) // 2), text, font=d.font(size), fill=1)
+        y += MESSAGE_SIZE
+    elif view.big:
         size = d.size_to_fit(view.big, d.WIDTH - 1, (MESSAGE_SIZE, 20, 16))
         d.centred(draw, y, view.big, size)
         y += size
-    d.text_block(draw, view.lines, y)
+    drawn = view.lines
+    if view.icon is not None and not view.big:
+        # the icon at the bottom right of the text; the lines beside it kept clear of it
+        icon_top = d.FOOTER_TOP - 3 - ICON_SIZE
+        draw_icon(draw, view.icon, d.WIDTH - 2 - ICON_SIZE, icon_top)
+        whole = [part for line in view.lines for part in d.wrap(line) or ("",)]
+        drawn = ()
+        for part in whole:
+            top = y + len(drawn) * d.LINE
+            beside = top + d.LINE > icon_top
+            drawn += d.wrap(part, d.WIDTH - 8 - ICON_SIZE) if beside and part else (part,)
+    d.text_block(draw, drawn, y)
     d.footer(draw, view.hint)
     if view.invert:
         image = d.invert(image)
@@ -142,17 +164,38 @@ def render_countdown(view: CountdownView) -> Frame:
 
     Each state reads from across the table by its shape, not by a small word: running is
     the time alone; paused adds a pause sign (two bars) beside it; the last seconds flash
-    the whole screen with the time still on it; time up is the words TIME UP, big, on a
+    the band of the time (white, the time black in it), the status line, bar and hint
+    left as they are; time up is the words TIME UP, big, beside an empty hourglass, on a
     steady inverted screen."""
     image, draw = d.blank()
     draw.text((1, -1), d.fit(view.status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
-    _big_clock(draw, big, 9, paused=view.paused)
-    d.bar(draw, 46, 6, view.fraction_left)
+    # TIME UP stands higher than the time: the empty hourglass goes under it, where the
+    # bar (empty by then) was
+    _big_clock(draw, big, 2 if view.expired else 9, paused=view.paused)
+    if view.expired:
+        draw_icon(draw, Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
+    else:
+        d.bar(draw, 46, 6, view.fraction_left)
     d.footer(draw, view.hint)
+    if view.warning:
+        image = _flash_band(image, GLASS_BAND)
     if view.invert:
         image = d.invert(image)
     return Frame(image, (view.status, big, view.hint))
+
+
+# the rows of the big time, clear of the status line's descenders and of the bar (the
+# game clock's: of the other players' line)
+GLASS_BAND = (0, 13, d.WIDTH, 45)
+CLOCK_BAND = (0, 13, d.WIDTH, 40)
+
+
+def _flash_band(image: Image.Image, band: tuple[int, int, int, int]) -> Image.Image:
+    """A warning second: the band of the big time inverted, the rest of the screen plain
+    (so a warning never looks like time up, which inverts it all)."""
+    image.paste(d.invert(image.crop(band)), band[:2])
+    return image
 
 
 def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, paused: bool = False) -> None:
@@ -163,8 +206,9 @@ def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, paused: bool =
     first, end = d.cap_rows(size)
     d.centred(draw, top + 19 - (first + end) // 2, text, size)
     if paused:
-        for left in (3, 11):  # the pause sign, clear of the widest time (10:00)
-            draw.rectangle((left, top + 9, left + 4, top + 28), fill=1)
+        # the pause sign, taller than the digits and clear of the widest time (10:00)
+        for left in (2, 10):
+            draw.rectangle((left, top + 5, left + 5, top + 30), fill=1)
 
 
 def render_clock(view: ClockView) -> Frame:
@@ -189,7 +233,9 @@ def render_clock(view: ClockView) -> Frame:
     if others:
         draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     d.footer(draw, view.hint)
-    if view.flashing or view.flag or view.overtime:
+    if view.flashing and not (view.flag or view.overtime):
+        image = _flash_band(image, CLOCK_BAND)   # as the glass's warning: the time's band
+    if view.flag or view.overtime:
         image = d.invert(image)
     return Frame(image, (name + (f"  {view.corner}" if view.corner else ""), big, others,
                          view.hint))

@@ -9,6 +9,8 @@ from fogkeeper.flow.app import Screen
 from fogkeeper.flow.corps import CorpsScreen as C
 from fogkeeper.rules import corps
 from fogkeeper.rules.corps import AnswerKey, Token
+from fogkeeper.ui.icons import Icon
+from ui.icon_search import icon_at
 
 
 def sealed_table(key: AnswerKey) -> Table:
@@ -61,6 +63,7 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     t.type_pin()
     assert t.lines[:3] == ("Key sealed", f"Map 7, Water: circle {key.water_slot}.",
                            "Hand the box over.")
+    assert icon_at(t.frame.image, Icon.HAND_OFF) is not None  # a hand-off, at a glance
     t.press(OK)  # the table has the box: the chapter's setup first
     assert t.screen is C.SETUP and t.lines[0].startswith("Setup: Fog")
     assert t.lines[-1] == "^v read  OK board"
@@ -84,17 +87,22 @@ def test_a_whole_chapter_won_on_the_joystick() -> None:
     assert t.app.state is Screen.HOME and t.app.game is None
 
 
-@pytest.mark.parametrize("guesses,big,line", [
-    (right_guesses, "WON 9/9", "The fog lifts"),  # C-C01
-    (two_swapped, "LOST 7/9", "Lost to the fog"),  # C-C02, on a full board
+@pytest.mark.parametrize("guesses,big,line,tune", [
+    (right_guesses, "WON 9/9", "The fog lifts", "win"),  # C-C01
+    (two_swapped, "LOST 7/9", "Lost to the fog", "loss"),  # C-C02, on a full board
 ])
-def test_the_verdict_is_won_only_with_nine_right(guesses: object, big: str, line: str) -> None:
+def test_the_verdict_is_won_only_with_nine_right(guesses: object, big: str, line: str,
+                                                 tune: str) -> None:
     key = shuffled_key(5)
     t = sealed_table(key)
     fill_board(t, guesses(key))  # type: ignore[operator]
     end_from_menu(unlock_end(t))
     t.press(HOLD, OK)  # every circle at once
     assert t.screen is C.VERDICT and t.lines[1:3] == (big, line)
+    # the outcome heard as well as read, once: a win and a loss have tunes of their own
+    assert t.effects.sounds[-1] == tune and t.effects.sounds.count(tune) == 1
+    t.press(OK, B)  # the circles, and back: the verdict is not sounded again
+    assert t.screen is C.VERDICT and t.effects.sounds.count(tune) == 1
 
 
 def test_a_face_up_monster_blocks_the_end_until_killed() -> None:  # C-C03

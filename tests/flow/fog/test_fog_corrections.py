@@ -4,7 +4,7 @@ scoring wizard checks each entry as it is made and asks before it removes anythi
 from __future__ import annotations
 
 from flow.fog.drivers import AppDriver
-from flow.fog.fog_table import DOWN, HOLD, OK, B
+from flow.fog.fog_table import DOWN, HOLD, OK, RIGHT, B
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.rules.fog import IslanderType, Loss
 
@@ -49,6 +49,26 @@ def add_loss(t: AppDriver, row: str, nation: str, kind: str) -> None:
 def every_colour_done(t: AppDriver) -> None:
     while t.screen is F.LOSSES:
         t.go_to_row("Done").press(OK)
+
+
+def test_a_loss_form_starts_on_the_row_the_latest_step_swallowed() -> None:
+    """The last loss entered was in row A; the next step swallows only B: the form opens
+    on B, not on the remembered A (A is still offered, one step along)."""
+    t = to_first_turn()
+    to_losses(t)
+    assert t.fog.s.last_step is not None and t.fog.s.last_step.rows_swallowed == ("A",)
+    add_loss(t, "A", "blue", "sailor")
+    every_colour_done(t)
+    for _ in range(12):
+        end_round(t)
+        t.press(OK)
+        if t.screen is F.LOSSES:
+            break
+    assert t.fog.s.last_step.rows_swallowed == ("B",)
+    t.go_to_row("+ add").press(OK)
+    assert t.lines[1] == "> row: B" and t.lines[2] == "  nation: blue"  # the rest kept
+    t.press(RIGHT)
+    assert t.lines[1] == "> row: A"
 
 
 def test_the_rounds_last_ok_asks_before_the_fog_advances() -> None:
@@ -170,7 +190,9 @@ def test_on_an_unchecked_board_the_table_is_the_truth() -> None:
     for _ in range(2):
         t.go_to_row("+ add").press(OK)
         t.choose("where", "blue A").choose("nation", "blue").choose("type", "warrior").press(OK)
-    assert t.screen is F.NOTICE and " ".join(t.fog.s.notice).startswith("Noted.")
+    # one thing said: the entry is kept; the box's data disagrees (never "Not possible")
+    assert t.screen is F.NOTICE and t.lines[0].startswith("Kept as entered")
+    assert " ".join(t.fog.s.notice).startswith("The box's board data says otherwise:")
     t.press(OK)
     assert t.screen is F.SCORE and len(t.fog.s.final[t.fog.s.colours[0]]) == 2
     for _ in range(10):

@@ -38,7 +38,7 @@ def scored_anyway_on_the_box() -> AppDriver:
     for _ in range(2):
         t.go_to_row("+ add").press(OK)
         t.choose("where", "blue A").choose("nation", "blue").choose("type", "warrior").press(OK)
-    t.press(OK)                                   # "Noted. The box assumed otherwise..."
+    t.press(OK)                                   # "Kept as entered": the board data disagrees
     for _ in range(10):
         if t.screen is F.REVIEW:
             break

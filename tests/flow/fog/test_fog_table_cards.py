@@ -262,3 +262,27 @@ def test_the_link_says_the_steps_a_fog_card_shows() -> None:
     t.fog.commands.call(t.fog, "card", {"card": "B15", "steps": 0})
     step = t.fog.s.last_step
     assert step is not None and step.steps == 0 and step.shown and step.to_position == 7
+
+
+def test_the_cursor_stays_where_the_player_left_it_after_a_notice_or_a_card() -> None:
+    """The review: after a refused card, a card entry and the quit question the cursor is
+    back on the row the player left; the next OK never opens (and changes) Pink's boats."""
+    t = table_game(Achievements="secret")
+    t.press(OK)
+    t.press(HOLD, OK, HOLD, OK, OK)           # the draft, then the early end
+    for _ in range(8):
+        if t.screen is F.REVIEW:
+            break
+        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))
+    t.go_to_row("Kept missions").press(OK)
+    t.choose("letter", "B").choose("number", "57").press(OK)
+    assert t.screen is F.NOTICE
+    t.press(OK)                               # the notice read: back on the number row
+    assert t.screen is F.CARD and t.cursor_label() == "number: 57"
+    enter(t, "A49")
+    enter(t, "A52")
+    assert t.screen is F.REVIEW and t.cursor_label().startswith("Kept missions")
+    t.press(HOLD, B, B)                       # the quit question, and back
+    assert t.screen is F.REVIEW and t.cursor_label().startswith("Kept missions")
+    t.press(OK)                               # the missions again, never Pink's boats
+    assert t.screen is F.CARD and t.fog.s.final == {}

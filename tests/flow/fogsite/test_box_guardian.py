@@ -65,7 +65,7 @@ def test_a_whole_game_against_the_box_from_the_home_menu() -> None:
     t.press("ok")
     assert t.lines[0].startswith("Round 1: tiles ") and t.stage == "choose"
     tiles = t.session.facts().tiles_left
-    t.menu_to("Hint").press("ok")  # one true fact for one Map tile
+    t.menu_to("Hint").press("hold_ok")  # one true fact for one Map tile
     assert t.lines[1] == "Hint" and t.session.facts().tiles_left == tiles - 1
     t.press("ok")
     team_passes(t)
@@ -265,7 +265,11 @@ def test_a_hint_on_the_box_costs_a_tile_and_is_said_to_the_table() -> None:
     t = FogsiteTable().set_up_box(SEED, level="normal").press("ok")
     guardian_played(t).press("ok")
     before = t.session.facts().tiles_left
-    t.menu_to("Hint").press("ok")
+    t.menu_to("Hint")
+    assert t.lines[-1] == "hold OK: spend 1 tile"  # the bottom line says what it costs
+    t.press("ok")  # one OK spends nothing: a hint is bought with the long press only
+    assert t.stage == "choose" and t.session.facts().tiles_left == before
+    t.press("hold_ok")
     assert t.stage == "answer" and t.lines[1] == "Hint"
     facts = t.session.facts()
     assert facts.tiles_left == before - 1

@@ -13,6 +13,8 @@ from fogkeeper.flow.fogsite.session import Answer, AnswerKind, Session
 from fogkeeper.flow.kit.session import dump, load
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.fogsite_screens import ANSWER_SIZE
+from fogkeeper.ui.icons import Icon
+from ui.icon_search import icon_at
 
 
 def big_type_inverted(t: FogsiteTable) -> bool:
@@ -36,6 +38,7 @@ def test_a_failed_explore_is_drawn_inverted_and_says_the_same_words() -> None:
     assert t.lines[1:3] == ("You can't move", "RED explored N")
     assert t.session.answer.kind is AnswerKind.CANT_MOVE
     assert big_type_inverted(t)
+    assert t.effects.sounds[-1] == "wall"  # the wall's own buzz: heard, not only read
     said = [p for e, p in t.effects.events if e == "fogsite.answer"][-1]
     assert said["answer"] == "You can't move"
 
@@ -50,12 +53,24 @@ def test_a_move_stopped_by_a_wall_is_drawn_inverted() -> None:
 def test_a_yes_and_other_news_are_drawn_plainly() -> None:
     t = at_red_s_turn().press("ok", "ok", "down")  # RED explores south: a Room
     assert t.lines[1] == "You can move"
-    assert t.session.answer.kind is AnswerKind.NEWS
-    assert not big_type_inverted(t)
+    assert t.session.answer.kind is AnswerKind.CAN_MOVE
+    assert not big_type_inverted(t) and "wall" not in t.effects.sounds
+
+
+def test_the_yes_and_the_no_each_carry_their_own_icon() -> None:
+    """A second cue beside the words: the no's wall and the yes's arrow, where the other
+    answer has its own, so the two differ at a glance even without reading."""
+    no = frame(at_red_s_turn().press("ok", "ok", "up").app, 0.0).image
+    yes = frame(at_red_s_turn().press("ok", "ok", "down").app, 0.0).image
+    for image, icon, ink in ((no, Icon.WALL, 1), (yes, Icon.OPEN, 1)):
+        found = icon_at(image, icon, ink)
+        assert found is not None, icon
+    assert icon_at(no, Icon.OPEN, 1) is None and icon_at(yes, Icon.WALL, 1) is None
 
 
 @pytest.mark.parametrize("answer", [
     Answer(AnswerKind.CANT_MOVE, ("You can't", "move"), ("RED explored N",)),
+    Answer(AnswerKind.CAN_MOVE, ("You can", "move"), ("RED explored S",)),
     Answer(AnswerKind.NEWS, ("Moved",), ("RED walked S",)),
 ])
 def test_an_answer_is_saved_with_its_kind(answer: Answer) -> None:

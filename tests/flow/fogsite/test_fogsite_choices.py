@@ -63,7 +63,7 @@ def test_the_guardian_picks_relic_04s_answer_behind_the_pin() -> None:
 def test_without_a_pin_the_box_is_handed_over_and_a_plain_ok_opens_nothing() -> None:
     t = ask(hold(team_turn(pin=""), "R", 2))
     assert t.stage == "choice_gate"
-    assert " ".join(t.lines[2:4]) == "Pass the box to the Guardian, then hold OK"
+    assert " ".join(t.lines[2:4]) == "Pass the box to the Guardian, hold OK"
     t.press("ok")
     assert t.stage == "choice_gate"
     t.press("hold_ok")

@@ -39,6 +39,7 @@ def test_a_whole_game_from_the_home_menu_to_the_log() -> None:
     assert t.lines[-1] == "Hold OK to escape"  # a short press never ends the game
     t.press("hold_ok")
     assert t.lines[1] == "Team wins"
+    assert t.effects.sounds[-1] == "win"  # the outcome heard too: the win's own tune
     assert " ".join(t.lines[2:-1]) == "escaped: every Intruder on one space"
     t.press("ok")
     assert t.lines[:2] == ("Reveal", "All routes")
@@ -75,7 +76,7 @@ def test_an_illegal_guardian_move_is_refused_with_its_reason_behind_the_pin(
 def test_without_a_pin_the_guardian_moves_blind_and_a_refusal_says_no_why() -> None:
     t = FogsiteTable(pin="").set_up(pin="")
     t.press("ok")  # handed over: a plain OK opens nothing
-    assert t.stage == "guardian_gate" and "Guardian, then hold OK" in t.lines
+    assert t.stage == "guardian_gate" and "Guardian, hold OK" in t.lines
     t.press("hold_ok", "left")
     assert "Refused: not a legal move" in t.lines
     assert not any("Wall" in line for line in t.lines)

@@ -62,6 +62,12 @@ def shows_the_maze(t: FogsiteTable) -> bool:
 
 
 @pytest.mark.parametrize("lost", LOSSES)
+def test_the_teams_loss_is_heard_by_its_own_tune(lost: Any) -> None:
+    t = lost()
+    assert t.effects.sounds[-1] == "loss" and "win" not in t.effects.sounds
+
+
+@pytest.mark.parametrize("lost", LOSSES)
 def test_the_winner_screen_says_a_reveal_ends_the_game(lost: Any) -> None:
     t = lost()
     assert "A reveal ends it." in t.lines and t.lines[-1] == "OK reveal  > play on"

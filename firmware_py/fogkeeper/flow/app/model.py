@@ -21,7 +21,7 @@ from fogkeeper.flow.app.table import TRANSITIONS, Screen
 from fogkeeper.flow.app.timer_setting import TimerSetting
 from fogkeeper.flow.game import GAMES, Game, GameContext, GameFlow, Outcome
 from fogkeeper.flow.hourglass import Hourglass, Phase, TimerEvent
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 from fogkeeper.flow.kit.pin import PinGuard, PinPad
 from fogkeeper.flow.settings import SETTING_ROWS, Settings
 from fogkeeper.flow.tables import bind_rows, expand
@@ -162,15 +162,14 @@ class App:
         self._move_cursor("down")
 
     def _move_cursor(self, trigger: str) -> None:
-        step = -1 if trigger == "up" else 1
         if self.state is S.HOME:
             self.home.move(trigger)
         elif self.state is S.TIMER_MENU:
             self.timer_menu.move(trigger)
         elif self.state is S.SETTINGS:
-            self.settings_row = _clamped(self.settings_row, step, len(SETTING_ROWS) + 1)
+            self.settings_row = step_cursor(self.settings_row, trigger, len(SETTING_ROWS) + 1)
         else:
-            self.times_row = _clamped(self.times_row, step, self.glass.times.players)
+            self.times_row = step_cursor(self.times_row, trigger, self.glass.times.players)
         self.mark_changed()
 
     def open_chosen(self) -> None:

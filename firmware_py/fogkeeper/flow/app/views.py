@@ -175,7 +175,8 @@ def _timer(app: App, now: float) -> Frame:
         seconds + 1 not in warn or seconds % 2 == 1)
     fraction = glass.remaining(now) / glass.duration_seconds if glass.duration_seconds else 0.0
     return render_countdown(CountdownView(seconds, fraction, status, hint,
-                                          invert=flashing or glass.phase is Phase.EXPIRED,
+                                          invert=glass.phase is Phase.EXPIRED,
+                                          warning=flashing,
                                           paused=glass.phase is Phase.PAUSED,
                                           expired=glass.phase is Phase.EXPIRED))
 

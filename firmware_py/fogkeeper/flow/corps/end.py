@@ -42,6 +42,13 @@ class End:
         """After the end (by the table or the link): the reveal, or the verdict if no key."""
         self.flow.trigger(Go.REVEAL_BEGINS if self.has_key() else Go.NOTHING_TO_REVEAL)
 
+    def sound_verdict(self) -> None:
+        """The outcome's own tune: a win and a loss never sound alike (a Chapter that is
+        not judged, B-C13, has neither)."""
+        outcome = corps.verdict(self.flow.session.chapter).outcome
+        if outcome is not corps.Outcome.NOT_JUDGED:
+            self.flow.context.effects.sound("win" if outcome is corps.Outcome.WON else "loss")
+
     # ---- the reveal --------------------------------------------------------------------------
     def reveal_ok(self) -> None:
         flow = self.flow

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from fogkeeper.flow.corps.session import CorpsScreen
 from fogkeeper.flow.corps.table import Go
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 
 if TYPE_CHECKING:
     from fogkeeper.flow.corps.game import CorpsFlow
@@ -35,8 +35,5 @@ class Menus:
     def move(self) -> None:
         flow = self.flow
         cursor = flow.session.cursor(flow.state)
-        if flow.last_trigger == Go.UP:
-            flow.session.cursors[flow.state] = max(0, cursor - 1)
-        else:
-            last = max(0, self.length(flow.state) - 1)
-            flow.session.cursors[flow.state] = min(last, cursor + 1)
+        trigger = "up" if flow.last_trigger == Go.UP else "down"
+        flow.session.cursors[flow.state] = step_cursor(cursor, trigger, self.length(flow.state))

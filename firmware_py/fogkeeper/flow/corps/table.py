@@ -209,7 +209,9 @@ TRANSITIONS: list[Mapping[str, object]] = [
      "dest": C.VERDICT},
     {"trigger": Go.OK, "source": C.REVEAL, "dest": None, "after": "end.reveal_ok"},
     {"trigger": Go.HOLD_OK, "source": C.REVEAL, "dest": None, "after": "end.reveal_everything"},
-    {"trigger": Go.REVEAL_DONE, "source": [C.REVEAL, C.REVIEW, C.QUIT], "dest": C.VERDICT},
+    {"trigger": Go.REVEAL_DONE, "source": C.REVEAL, "dest": C.VERDICT,
+     "after": "end.sound_verdict"},   # the outcome heard as the verdict first shows
+    {"trigger": Go.REVEAL_DONE, "source": [C.REVIEW, C.QUIT], "dest": C.VERDICT},
     {"trigger": Go.OK, "source": C.VERDICT, "dest": C.REVIEW, "conditions": "end.has_key"},
     {"trigger": Go.BACK, "source": C.REVIEW, "dest": C.VERDICT},
 ]

@@ -24,6 +24,7 @@ from fogkeeper.ui.corps_screens import (
     render_key_slot,
 )
 from fogkeeper.ui.draw import Frame
+from fogkeeper.ui.icons import Icon
 from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, render_menu, render_message
 
 if TYPE_CHECKING:
@@ -94,8 +95,8 @@ def _menu(flow: CorpsFlow, title: str, values: Mapping[str, str], hint: str) -> 
 
 
 def _message(flow: CorpsFlow, title: str, lines: tuple[str, ...], hint: str,
-             big: str = "") -> Frame:
-    return render_message(MessageView(title, lines, _hint(flow, hint), big))
+             big: str = "", icon: Icon | None = None) -> Frame:
+    return render_message(MessageView(title, lines, _hint(flow, hint), big, icon=icon))
 
 
 def _map(flow: CorpsFlow) -> str:
@@ -136,7 +137,8 @@ def _sealed(flow: CorpsFlow) -> Frame:
     water = flow.session.chapter.board.water_slot
     where = f"Water: circle {water}" if water is not None else "key sealed"
     return _message(flow, "Key sealed", (f"{_map(flow).capitalize()}, {where}.",
-                                         "Hand the box over."), "OK guess board")
+                                         "Hand the box over."), "OK guess board",
+                    icon=Icon.HAND_OFF)   # a hand-off never looks like a turn
 
 
 def _board(flow: CorpsFlow) -> Frame:
@@ -260,6 +262,11 @@ VERDICT_WORDS = {corps.Outcome.WON: ("WON", "The fog lifts"),
                  corps.Outcome.NOT_JUDGED: ("NOTES", "Notebook check")}
 
 
+# the second cue beside the words: a star for a win, a crossed ring for a loss
+VERDICT_ICONS = {corps.Outcome.WON: Icon.WIN, corps.Outcome.LOST_TO_THE_FOG: Icon.LOSS,
+                 corps.Outcome.LOST_CORE_RULES: Icon.LOSS}
+
+
 def _verdict(flow: CorpsFlow) -> Frame:
     chapter_state = flow.session.chapter
     if chapter_state.key is None:
@@ -268,7 +275,8 @@ def _verdict(flow: CorpsFlow) -> Frame:
     verdict = corps.verdict(chapter_state)
     big, said = VERDICT_WORDS[verdict.outcome]
     count = f"{verdict.right_count}/{corps.SLOT_COUNT}"
-    return _message(flow, "Verdict", (said,), "OK circles  hold B: quit", big=f"{big} {count}")
+    return _message(flow, "Verdict", (said,), "OK circles  hold B: quit", big=f"{big} {count}",
+                    icon=VERDICT_ICONS.get(verdict.outcome))
 
 
 def _review(flow: CorpsFlow) -> Frame:

@@ -1,6 +1,8 @@
 """The boat grid: one colour's Islanders entered boat by boat, the fast way to score.
 
-Left/right walk the boats in play, up/down a boat's places (both wrap around). A productive
+Left/right walk the boats in play, up/down a boat's places (both wrap around: the grid is
+a wheel of places, as the PIN's digits, not a list; every list stops at its ends, see
+``kit.menu.step_cursor``). A productive
 place already says its Islander type, so OK on it only turns the nation of this colour's
 Islander there: none, the boat's own nation, then the others. OK on "stern +" or "pier +"
 opens the Islander picker on that spot. Places other colours fill are left out (unless

@@ -8,6 +8,7 @@ from fogkeeper.flow.fog import pictured, table_cards
 from fogkeeper.flow.fog.menus import Entry
 from fogkeeper.flow.fog.part import Part
 from fogkeeper.flow.fog.table import Go
+from fogkeeper.flow.kit.menu import step_cursor
 
 
 class Cards(Part):
@@ -28,7 +29,7 @@ class Cards(Part):
             if table_cards.steps_card(s) is None:   # another card: no steps to say
                 s.card_steps, s.cursor = None, min(s.cursor, 1)
         elif trigger in ("up", "down"):
-            s.cursor = max(0, min(rows - 1, s.cursor + (-1 if trigger == "up" else +1)))
+            s.cursor = step_cursor(s.cursor, trigger, rows)
         elif trigger == "ok":
             self.enter_card(None)
         else:

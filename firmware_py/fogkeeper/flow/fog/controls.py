@@ -13,6 +13,7 @@ from fogkeeper.flow.fog.session import Ask, CostField, PickField
 from fogkeeper.flow.fog.setup import SetupRow
 from fogkeeper.flow.fog.table import FogScreen, Go, back_to
 from fogkeeper.flow.game import Outcome
+from fogkeeper.flow.kit.menu import step_cursor
 
 F = FogScreen
 LISTS = {F.SETUP, F.VALUES, F.INFO, F.HAND, F.OPEN, F.LOSSES, F.SCORE, F.BONUS, F.REVIEW,
@@ -42,10 +43,8 @@ class Controls(Part):
             flow.trigger(trigger)
 
     def move_cursor(self, trigger: str) -> None:
-        if trigger == "up":
-            self.s.cursor = max(0, self.s.cursor - 1)
-        else:
-            self.s.cursor = min(len(menu_rows(self.s, self.flow.screen)) - 1, self.s.cursor + 1)
+        rows = len(menu_rows(self.s, self.flow.screen))
+        self.s.cursor = step_cursor(self.s.cursor, trigger, rows)
 
     def chosen(self) -> Key | None:
         """The key of the row under the cursor."""
@@ -90,24 +89,33 @@ class Controls(Part):
 
     def refuse(self, message: str) -> None:
         """Show why an action is not possible; OK or B returns to where the table was."""
-        reasons = message.removeprefix("record breaks the rules: ").split("; ")
-        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
-        self.flow.fire(Go.REFUSED)
+        self._notify(message.removeprefix("record breaks the rules: ").split("; "), kept=False)
 
     def warn_if_noted(self) -> None:
-        """An entry the box noted against its assumed board data is kept, and said now."""
+        """An entry the box noted against its assumed board data is kept, and said now:
+        under the title "Kept as entered", never "Not possible" (it was possible)."""
         if self.s.warning:
             warning, self.s.warning = self.s.warning, ""
-            self.refuse(warning)
+            self._notify([warning], kept=True)
+
+    def _notify(self, reasons: list[str], *, kept: bool) -> None:
+        self.s.notice = [line for why in reasons for line in textwrap.wrap(why, NOTICE_WIDTH)]
+        self.s.notice_kept = kept
+        self.flow.fire(Go.REFUSED)
 
     def remember(self) -> None:
-        """The screen an aside returns to (the one under a notice, never the notice)."""
+        """The screen an aside returns to (the one under a notice, never the notice), and
+        its cursor: the player comes back to the row they left, never to the first."""
         if self.flow.screen is not F.NOTICE:
-            self.s.back_to = self.flow.screen
+            self.s.back_to, self.s.back_cursor = self.flow.screen, self.s.cursor
 
     def go_back(self) -> None:
         # the asides' ways back are generated a screen each (``table.back_to``)
         self.flow.trigger(back_to(self.s.back_to))
+
+    def back_on_row(self) -> None:
+        """Back from an aside: the cursor where the player left it."""
+        self.s.cursor = self.s.back_cursor
 
     def quit_game(self) -> None:
         self.flow.outcome = Outcome.EXIT

@@ -71,9 +71,11 @@ class Scores(Part):
             self.flow.fire(Go.FIX_LOSSES)
         elif key is Entry.MISSIONS:
             table_cards.mission_asks(s)
+            s.review_cursor = s.cursor
             self.flow.fire(Go.ASK_CARD)
         elif isinstance(key, MissionCard):
             pictured.open_form(s, key.card_id)
+            s.review_cursor = s.cursor
             self.flow.fire(Go.PICTURE)
         elif not s.board_checked and self.refused_by_rules():
             s.asking = Ask.SCORE_ANYWAY
@@ -122,6 +124,11 @@ class Scores(Part):
 
     def cursor_to_score(self) -> None:
         self.flow.controls.place(Entry.SCORE_GAME)
+
+    def cursor_back_on_review_row(self) -> None:
+        """Back from a card entry or a picture: on the row the table opened it from (the
+        next OK must not land on another row, say a colour's boats)."""
+        self.s.cursor = self.s.review_cursor
 
     # ---- the score -----------------------------------------------------------------------
     def score_game(self, anyway: bool = False) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from fogkeeper.flow.fog import pictured
 from fogkeeper.flow.fog.begin import guardians_json, leaders_json, public_setup
-from fogkeeper.flow.fog.fog_step import loss_rows
+from fogkeeper.flow.fog.fog_step import loss_rows, step_rows
 from fogkeeper.flow.fog.session import (
     FogFlowError,
     Islander,
@@ -88,8 +88,13 @@ def settled_pick(s: Session, purpose: Purpose, values: dict[PickField, str]) -> 
 
 
 def open_pick(s: Session, purpose: Purpose) -> None:
-    """The picker opens on the last values entered for the same purpose."""
+    """The picker opens on the last values entered for the same purpose; a loss's row on
+    a row the latest FOG step swallowed (an earlier step's row, kept from the last loss
+    entered, is the unlikely one: it is still offered, further along)."""
     values = dict(s.pick.values) if s.pick is not None and s.pick.purpose is purpose else {}
+    latest = step_rows(s) if purpose is Purpose.LOSS else []
+    if latest and values.get(PickField.ROW) not in latest:
+        values[PickField.ROW] = latest[0]
     s.pick = settled_pick(s, purpose, values)
 
 
@@ -134,7 +139,7 @@ def check_entry(s: Session, new: FinalIslander, losses: list[Loss] | None = None
     the disagreement noted as a warning."""
     why = entry_problem(s.rules.board, s.state.setup.options, entered(s, losses), new)
     if why and accept and not s.board_checked:
-        s.warning = f"Noted. The box assumed otherwise: {why} (check the board's data)"
+        s.warning = f"The box's board data says otherwise: {why}. Check the board's data."
     elif why:
         raise FogFlowError(why)
 

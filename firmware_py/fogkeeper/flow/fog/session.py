@@ -278,7 +278,10 @@ class Session:
     record_path: str = ""
     detail: int = 0
     notice: list[str] = field(default_factory=list)
+    notice_kept: bool = False   # the notice is about an entry kept (noted), not a refusal
     back_to: FogScreen = FogScreen.SETUP
+    back_cursor: int = 0      # the cursor on the screen under an aside: put back on return
+    review_cursor: int = 0    # the review row a card entry or a picture was opened from
 
     @property
     def solo(self) -> bool:

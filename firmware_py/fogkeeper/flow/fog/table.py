@@ -177,13 +177,13 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": Go.CARD_ENTERED, "source": F.CARD, "dest": F.TURN,
      "conditions": "cards.is_card_for_turn", "before": "rounds.begin_turns"},
     {"trigger": Go.CARD_ENTERED, "source": F.CARD, "dest": F.REVIEW,
-     "conditions": "cards.is_card_for_review", "after": "scores.cursor_to_score"},
+     "conditions": "cards.is_card_for_review", "after": "scores.cursor_back_on_review_row"},
     {"trigger": Go.CARD_ENTERED, "source": F.CARD, "dest": F.INFO},
     {"trigger": Go.BACK, "source": F.CARD, "dest": F.TURN, "conditions": "cards.is_card_for_fog",
      "before": "cards.drop_cards"},
     {"trigger": Go.BACK, "source": F.CARD, "dest": F.REVIEW,
      "conditions": "cards.is_card_for_review", "before": "cards.drop_cards",
-     "after": "scores.cursor_to_score"},
+     "after": "scores.cursor_back_on_review_row"},
     {"trigger": Go.SHOW_CARD, "source": F.TURN, "dest": F.SHOW},
     {"trigger": [Go.OK, Go.BACK], "source": F.SHOW, "dest": F.TURN},
     # undo past a FOG step (B or up on the turn screen) asks first too
@@ -279,8 +279,9 @@ GAME_PATH: list[dict[str, object]] = [
     # a "Rescued Islander" card the rulebook does not print: what it pictures, from the card
     {"trigger": Go.PICTURE, "source": F.REVIEW, "dest": F.PICTURE},
     {"trigger": Go.PICTURED, "source": F.PICTURE, "dest": F.REVIEW,
-     "before": "cards.keep_picture", "after": "scores.cursor_to_score"},
-    {"trigger": Go.BACK, "source": F.PICTURE, "dest": F.REVIEW, "after": "scores.cursor_to_score"},
+     "before": "cards.keep_picture", "after": "scores.cursor_back_on_review_row"},
+    {"trigger": Go.BACK, "source": F.PICTURE, "dest": F.REVIEW,
+     "after": "scores.cursor_back_on_review_row"},
     # a score refused on a board the owner never checked: the table may score it anyway
     {"trigger": Go.ASK_SCORE, "source": F.REVIEW, "dest": F.ASK},
     {"trigger": Go.OK, "source": F.ASK, "dest": F.RESULTS,
@@ -298,7 +299,7 @@ GAME_PATH: list[dict[str, object]] = [
 # leaving (hold B anywhere, then OK) and a refusal to read, from and back to any screen
 ASIDES = aside_rows(list(FogScreen), quit_screen=F.QUIT, notice=F.NOTICE,
                     remember="controls.remember", quit_game="controls.quit_game",
-                    go_back="controls.go_back")
+                    go_back="controls.go_back", returned="controls.back_on_row")
 TRANSITIONS: list[dict[str, object]] = [*ASIDES, *GAME_PATH]
 
 

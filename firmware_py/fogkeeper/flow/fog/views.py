@@ -27,6 +27,7 @@ from fogkeeper.ui.fog_screens import (
     render_form,
     render_turn,
 )
+from fogkeeper.ui.icons import Icon
 from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, mm_ss, render_menu, render_message
 
 if TYPE_CHECKING:
@@ -73,15 +74,17 @@ def _form(flow: FogFlow, title: str, note: str, hint: str, reminder: str = "") -
     return render_form(FormView(title, fields, flow.s.cursor, note, hint, reminder=reminder))
 
 
-def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "") -> Frame:
-    return render_message(MessageView(title, lines, hint, big=big))
+def _message(title: str, lines: tuple[str, ...], hint: str, big: str = "",
+             icon: Icon | None = None) -> Frame:
+    return render_message(MessageView(title, lines, hint, big=big, icon=icon))
 
 
 def _pass(flow: FogFlow, now: float) -> Frame:
     turn = missions.mission_turn(flow.s)
     who = turn.player if turn else ""
     return _message("Secret mission", (f"Pass the box to {who},", "then hold OK.",
-                                       "Nobody else looks!"), "hold OK: show cards", big=who)
+                                       "Nobody else looks!"), "hold OK: show cards", big=who,
+                    icon=Icon.HAND_OFF)   # a hand-off never looks like a turn
 
 
 def _hand(flow: FogFlow, now: float) -> Frame:
@@ -130,15 +133,18 @@ def _turn(flow: FogFlow, now: float) -> Frame:
     event = flow.s.rules.cards.by_id(turn.event).name if turn.event else "no event"
     mp_line = f"MP {turn.mp_left}/{turn.mp_budget}" + ("  DOUBLE" if turn.double_turn
                                                       else "")
-    glass, invert = _glass_line(flow, now)
+    glass, warned = _glass_line(flow, now)
+    expired = flow.glass is not None and flow.glass.phase is Phase.EXPIRED
     who = "" if flow.s.solo else f" ({flow.s.player_of(turn.entry)})"
     second = glass or f"turn {turn.turn_no}{who}"
     hint = RESUMED_HINT if flow.resumed else "OK end v-1MP > cost"
     return render_turn(TurnView(event, f"FOG {state.fog_position}", display_name(turn.entry),
-                                mp_line, second, hint, invert, f"R{turn.round_no}"))
+                                mp_line, second, hint, invert=expired, warning=warned,
+                                round_label=f"R{turn.round_no}"))
 
 
 def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
+    """The hourglass's line, and whether this second is a warning's flash."""
     glass = flow.glass
     if glass is None:
         return "", False
@@ -148,7 +154,7 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
              Phase.EXPIRED: ""}[glass.phase]
     warned = glass.phase is Phase.RUNNING and seconds in glass.warn_at and seconds % 2 == 1
     if glass.phase is Phase.EXPIRED:
-        return "TIME UP  OK: end turn", True
+        return "TIME UP  OK: end turn", False
     return f"hourglass {mm_ss(seconds)}{words}", warned
 
 
@@ -287,7 +293,8 @@ def _end_now(flow: FogFlow, now: float) -> Frame:
 
 
 def _notice(flow: FogFlow, now: float) -> Frame:
-    return _list(flow, "Not possible", "^v read  OK back")
+    title = "Kept as entered" if flow.s.notice_kept else "Not possible"
+    return _list(flow, title, "^v read  OK back")
 
 
 def _quit(flow: FogFlow, now: float) -> Frame:

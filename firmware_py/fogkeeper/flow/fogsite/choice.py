@@ -3,7 +3,7 @@ a shared space, 04 and 06 between two teammates, 07 among unplaced rooms) and it
 (balancing G7).
 
 Whenever such a card is played the box is handed over behind the PIN (or, with no PIN,
-"pass the box to the Guardian, then hold OK"), whether or not there is a choice this time:
+"pass the box to the Guardian, hold OK"), whether or not there is a choice this time:
 which cards hand over depends only on the card, the balancing options and the number of
 Investigators, so the hand-off itself tells the table nothing. The fair answer is the
 default row; the answer then shows on the shared screen as any other.
@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import RelicPlan
-from fogkeeper.flow.fogsite.setup import step_cursor
 from fogkeeper.flow.fogsite.table import Go
+from fogkeeper.flow.kit.menu import step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import Colour, RelicAnswer, RelicRequest, use_relic
 from fogkeeper.rules.fogsite.answers import answer_text, answer_values, question_candidates

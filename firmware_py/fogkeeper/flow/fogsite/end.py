@@ -33,8 +33,9 @@ class End:
         if not session.record_saved:
             session.record_saved = True
             effects = self.flow.context.effects
-            effects.sound("reveal")
             winner = session.running.winner
+            # the outcome heard as well as read: the team's win and its loss sound unlike
+            effects.sound("win" if winner is Side.INVESTIGATORS else "loss")
             effects.emit("fogsite.over", {"winner": winner.value if winner else None})
             effects.save_record(self.flow.name, self.record())
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF
 from fogkeeper.flow.fogsite.table import Go
+from fogkeeper.flow.kit.menu import step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
     AttackReport,

@@ -11,9 +11,8 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, RelicAsk, RelicPlan
-from fogkeeper.flow.fogsite.setup import step_cursor
 from fogkeeper.flow.fogsite.table import Go
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 from fogkeeper.rules.fogsite import (
     Colour,
     Direction,

@@ -173,7 +173,9 @@ class AnswerKind(StrEnum):
     """What an answer on the ANSWER screen is; the screen draws it by its kind."""
 
     NEWS = "news"            # a result, a fact, a refusal: drawn plainly
-    CANT_MOVE = "cant_move"  # the rules' no ("You can't move"): drawn inverted, never a yes
+    CAN_MOVE = "can_move"    # the rules' yes ("You can move"): beside an open-way arrow
+    CANT_MOVE = "cant_move"  # the rules' no ("You can't move"): drawn inverted beside a
+    #                          wall, with the wall's buzz: never a yes
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,10 @@ class Answer:
     kind: AnswerKind = AnswerKind.NEWS
     big: Lines = ()
     small: Lines = ()
+
+    @classmethod
+    def can_move(cls, small: Lines) -> Answer:
+        return cls(AnswerKind.CAN_MOVE, ("You can", "move"), small)
 
     @classmethod
     def cant_move(cls, small: Lines) -> Answer:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from fogkeeper.errors import RulesError
 from fogkeeper.flow.fogsite.session import GuardianKind, SetupDraft
 from fogkeeper.flow.fogsite.table import Go
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 from fogkeeper.flow.kit.pin import PinAnswer, PinPad
 from fogkeeper.rules.fogsite import (
     Cell,
@@ -55,15 +55,6 @@ COLOUR_SETS = ((Colour.RED, Colour.GREEN, Colour.BLUE), (Colour.RED, Colour.GREE
 CELL_CYCLE = ".#RGB"
 DIRECTION_OF = {"up": Direction.N, "right": Direction.E, "down": Direction.S,
                 "left": Direction.W}
-
-
-def step_cursor(cursor: int, button: str, length: int) -> int:
-    """Up/down on a list of ``length`` rows (the cursor stays put on any other button)."""
-    if button == "up":
-        return max(0, cursor - 1)
-    if button == "down":
-        return min(length - 1, cursor + 1)
-    return cursor
 
 
 def setup_rows(draft: SetupDraft) -> tuple[SetupRow, ...]:

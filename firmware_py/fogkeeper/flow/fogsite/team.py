@@ -12,11 +12,11 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from fogkeeper.errors import RulesError
-from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer
-from fogkeeper.flow.fogsite.setup import DIRECTION_OF, step_cursor
+from fogkeeper.flow.fogsite.session import COLOUR_WORD, Answer, AnswerKind
+from fogkeeper.flow.fogsite.setup import DIRECTION_OF
 from fogkeeper.flow.fogsite.table import TEAM_PHASE, Go, Stage
 from fogkeeper.flow.hourglass import Hourglass
-from fogkeeper.flow.kit.menu import Menu
+from fogkeeper.flow.kit.menu import Menu, step_cursor
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -144,17 +144,22 @@ class TeamTurn:
     def choose_key(self, button: str) -> None:
         session = self.flow.session
         seats = session.facts().seats
+        on_row = (self.table_rows()[session.cursor - len(seats)]
+                  if session.cursor >= len(seats) else None)
+        if button == "hold_ok" and on_row is TableRow.HINT:
+            # a hint spends a Map tile: only the long press buys it (the row's hint says so)
+            self.attempt(self.flow.box.do_hint)
+            return
         if button != "ok":
             self._scroll(button, len(seats) + len(self.table_rows()))
             return
-        if session.cursor >= len(seats):
-            row = self.table_rows()[session.cursor - len(seats)]
+        if (row := on_row) is not None:
+            if row is TableRow.HINT:
+                return  # one OK never spends a tile: the bottom line asks for the hold
             if row is TableRow.TEAM_TIME:
                 self.toggle_clock()
             elif row is TableRow.GUARDIAN_LOOK:
                 self.flow.guardian.peek()
-            elif row is TableRow.HINT:
-                self.attempt(self.flow.box.do_hint)
             else:
                 self.flow.fire(Go.OPEN_LOG if row is TableRow.LOG else Go.OPEN_START_TILES)
             if row is TableRow.LOG:  # the log opens on its latest lines
@@ -210,6 +215,8 @@ class TeamTurn:
         self.answered(Answer(big=big, small=small))
 
     def answered(self, answer: Answer) -> None:
+        if answer.kind is AnswerKind.CANT_MOVE:  # the wall's own buzz: heard, not only seen
+            self.flow.context.effects.sound("wall")
         self.flow.session.answer = answer
         self.flow.fire(Go.ANSWERED)
 
@@ -233,7 +240,7 @@ class TeamTurn:
             small.append("Digging found a Relic" if hidden
                          else f"Digging found Relic {answer.relic_drawn:02d}")
         self.announce("explore", colour, answer.text)
-        self.answered(Answer(big=("You can", "move"), small=tuple(small)) if answer.can_move
+        self.answered(Answer.can_move(tuple(small)) if answer.can_move
                       else Answer.cant_move(tuple(small)))
         return answer
 

@@ -32,6 +32,7 @@ from fogkeeper.ui.fogsite_screens import (
     render_team_menu,
     wrap,
 )
+from fogkeeper.ui.icons import Icon
 from fogkeeper.ui.screens import (
     MenuItem,
     MenuView,
@@ -188,7 +189,11 @@ def _team_menu(flow: FogsiteFlow, who: str, hint: str) -> Frame:
 
 def _choose(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
-    hint = "OK: who plays" if flow.session.cursor < len(facts.seats) else "OK: open"
+    on_row = flow.session.cursor - len(facts.seats)
+    rows = flow.team.table_rows()
+    hint = "OK: who plays" if on_row < 0 else "OK: open"
+    if 0 <= on_row < len(rows) and rows[on_row] is TableRow.HINT:
+        hint = "hold OK: spend 1 tile"  # a hint costs a Map tile: never on one OK
     return _team_menu(flow, f"Round {facts.round_number}", hint)
 
 
@@ -247,10 +252,14 @@ def _give(flow: FogsiteFlow) -> Frame:
     return _team_menu(flow, _who(flow), hint)
 
 
+ANSWER_ICONS = {AnswerKind.CAN_MOVE: Icon.OPEN, AnswerKind.CANT_MOVE: Icon.WALL}
+
+
 def _answer(flow: FogsiteFlow) -> Frame:
     answer = flow.session.answer
     return render_team_answer(_status(flow, _who(flow)), answer.big, answer.small, "OK go on",
-                              no=answer.kind is AnswerKind.CANT_MOVE)
+                              no=answer.kind is AnswerKind.CANT_MOVE,
+                              icon=ANSWER_ICONS.get(answer.kind))
 
 
 def _escape_call(flow: FogsiteFlow) -> Frame:
@@ -272,8 +281,9 @@ def _choice_gate(flow: FogsiteFlow) -> Frame:
         lines: tuple[str, ...] = (f"Relic {relic:02d}: the", "Guardian answers")
         hint = "OK: Guardian PIN  B back"
     else:
-        lines, hint = ("Pass the box to the", "Guardian, then hold OK"), "hold OK  B back"
-    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint)
+        lines, hint = ("Pass the box to the", "Guardian, hold OK"), "hold OK  B back"
+    return render_team_answer(_status(flow, "Guardian"), ("Guardian", "answers"), lines, hint,
+                              icon=Icon.HAND_OFF)
 
 
 def _choice(flow: FogsiteFlow) -> Frame:
@@ -297,7 +307,8 @@ def _g6_choice(flow: FogsiteFlow) -> Frame:
 def _hand_gate(flow: FogsiteFlow) -> Frame:
     """Hidden hands: only the acting Investigator looks at their Relics."""
     return render_team_answer(_status(flow, _who(flow)), ("Your hand",),
-                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back")
+                              (f"Pass the box to {_who(flow)},", "then hold OK"), "hold OK  B back",
+                              icon=Icon.HAND_OFF)
 
 
 def _quit_ask(flow: FogsiteFlow) -> Frame:
@@ -310,9 +321,11 @@ def _gate(flow: FogsiteFlow) -> Frame:
     arrows = flow.session.facts().visible_arrows
     if flow.guardian.has_pin():
         return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN")
+                                  (f"Up to {arrows} move(s)",), "OK: Guardian PIN",
+                                  icon=Icon.HAND_OFF)
     return render_team_answer(_status(flow, "Guardian"), ("Guardian's", "turn"),
-                              ("Pass the box to the", "Guardian, then hold OK"), "hold OK: moves")
+                              ("Pass the box to the", "Guardian, hold OK"), "hold OK: moves",
+                              icon=Icon.HAND_OFF)
 
 
 def _pad(flow: FogsiteFlow) -> Frame:
@@ -373,13 +386,17 @@ def _peek(flow: FogsiteFlow) -> Frame:
 # ---- the end ---------------------------------------------------------------------------------
 def _winner(flow: FogsiteFlow) -> Frame:
     facts = flow.session.facts()
-    big = ("Team", "wins") if facts.winner is Side.INVESTIGATORS else ("Guardian", "wins")
+    team_won = facts.winner is Side.INVESTIGATORS
+    big = ("Team", "wins") if team_won else ("Guardian", "wins")
     status = TeamStatus("Game over", facts.tiles_left, None, facts.digging_tokens)
     if flow.end.can_play_on():  # the reveal takes the play-on away: the screen says so
         lines, hint = (*wrap(facts.end_reason), REVEAL_ENDS), "OK reveal  > play on"
     else:
         lines, hint = wrap(facts.end_reason), "OK: reveal the maze"
-    return render_team_answer(status, big, lines, hint)
+    # the second cue: a star for the team's win; the Guardian's, a loss for the team, is
+    # inverted with a crossed ring
+    return render_team_answer(status, big, lines, hint, no=not team_won,
+                              icon=Icon.WIN if team_won else Icon.LOSS)
 
 
 def _reveal(flow: FogsiteFlow) -> Frame:

@@ -15,10 +15,13 @@ QUIT_HINT = "OK quit  B back"  # the quit question's footer, the same in every g
 
 def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
                remember: str = "remember", quit_game: str = "quit_game",
-               go_back: str = "go_back") -> list[dict[str, object]]:
+               go_back: str = "go_back", returned: str | None = None,
+               ) -> list[dict[str, object]]:
     """Rows for the quit question (hold B anywhere, OK quits, B returns) and for a notice
     (``refused`` shows it, OK or B return); ``remember``/``quit_game``/``go_back`` name the
-    model's callbacks."""
+    model's callbacks, ``returned`` one run once back on the screen under the aside (to put
+    its cursor back where the player left it)."""
+    back = {"after": returned} if returned else {}
     playing = [s for s in screens_ if s is not quit_screen]
     asides = [quit_screen, notice]
     return [
@@ -27,6 +30,6 @@ def aside_rows(screens_: Sequence[Enum], *, quit_screen: Enum, notice: Enum,
         {"trigger": "refused", "source": playing, "dest": notice, "before": remember},
         {"trigger": "back", "source": asides, "dest": None, "after": go_back},
         {"trigger": "ok", "source": notice, "dest": None, "after": go_back},
-        *({"trigger": f"back_to_{s.value}", "source": asides, "dest": s}
+        *({"trigger": f"back_to_{s.value}", "source": asides, "dest": s, **back}
           for s in screens_ if s not in asides),
     ]

@@ -12,6 +12,17 @@ from fogkeeper.ui.screens import MenuItem
 K = TypeVar("K", bound=Enum)
 
 
+def step_cursor(cursor: int, trigger: str, length: int) -> int:
+    """Up/down on a list of ``length`` rows, the same on every list of the box: the cursor
+    stops at either end (a press past the end stays; it never jumps round to the other).
+    Any other control leaves it put. Left/right change values, and those go round."""
+    if trigger == "up":
+        return max(0, min(cursor, length - 1) - 1)
+    if trigger == "down":
+        return max(0, min(length - 1, cursor + 1))
+    return cursor
+
+
 @dataclass
 class Menu(Generic[K]):
     """Choices in the order drawn, and the cursor on one of them.
@@ -31,8 +42,7 @@ class Menu(Generic[K]):
         """Up/down move the cursor (stopping at the ends); True when the trigger was one."""
         if trigger not in ("up", "down"):
             return False
-        step = -1 if trigger == "up" else 1
-        self.cursor = max(0, min(len(self.items) - 1, self.cursor + step))
+        self.cursor = step_cursor(self.cursor, trigger, len(self.items))
         return True
 
     def place(self, key: K) -> None:
