@@ -124,7 +124,9 @@ def fog_start(first: bool) -> int:
     t.press(Button.PRESS)            # The FOG, the home menu's first row
     assert t.screen is FogScreen.SETUP, t.lines
     start = t.count
-    t.go_to_row("Start game").press(Button.PRESS)
+    if "> Start game" not in t.lines:
+        t.press(HOLD, Button.PRESS)  # hold OK: from any row to "Start game"
+    t.press(Button.PRESS)
     assert t.screen is not FogScreen.SETUP, t.lines
     return t.count - start
 

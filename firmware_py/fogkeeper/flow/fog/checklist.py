@@ -22,6 +22,9 @@ class Checklist(Part):
 
     # ---- presses -------------------------------------------------------------------------
     def setup_key(self, trigger: str) -> bool:
+        if trigger == "hold_ok":   # from any row, straight to "Start game" (then one OK)
+            self.s.cursor = setup_rows(self.s.setup).index(START)
+            return True
         if trigger != "ok":
             return False
         chosen = self.flow.controls.chosen()

@@ -37,7 +37,7 @@ F = FogScreen
 NO_UNDO = "No undo past this point"
 RESUMED_HINT = "resumed: OK go on"   # a restart's turn: the first press ends nothing
 MENU_LOOK: dict[FogScreen, tuple[str, str]] = {   # title, hint
-    F.SETUP: ("The FOG setup", "<> change  OK on Start"),
+    F.SETUP: ("The FOG setup", "<> change  hold OK: Start"),
     F.VALUES: ("Tile values", "<> value  OK on Done"),
     F.INFO: ("Set up the table", "^v read  OK go on"),
     F.OPEN: ("Open missions", "for all  OK go on"),
