@@ -98,13 +98,15 @@ def render_form(view: FormView) -> Frame:
     or a note with a rule to remember (a cost's reminder), takes two lines, the room of a
     second row: only the field being set is shown then, its place in the corner."""
     image, draw = d.blank()
-    note = d.wrap(view.note, d.WIDTH - 2)
+    # a line break in the note (between a price's reasons) is kept where it fits
+    note = tuple(line for part in view.note.split("\n") for line in d.wrap(part, d.WIDTH - 2))
+    said = view.note.replace("\n", "; ")
     if view.reminder:   # the rule to remember takes the second line: the note keeps one
         rows = FORM_ROWS - 1
-        shown: tuple[str, ...] = (" ".join(note), view.reminder)
+        shown: tuple[str, ...] = (said, view.reminder)
     else:
         rows = FORM_ROWS if len(note) <= 1 else FORM_ROWS - 1
-        shown = (*note[:1], " ".join(note[1:])) if len(note) > 1 else (view.note,)
+        shown = (*note[:1], " ".join(note[1:])) if len(note) > 1 else (said,)
     scrolls = len(view.fields) > rows
     corner = view.corner or (f"{view.cursor + 1}/{len(view.fields)}" if scrolls else "")
     d.title_bar(draw, view.title, corner)
@@ -119,4 +121,4 @@ def render_form(view: FormView) -> Frame:
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"
               for i, (label, value) in enumerate(view.fields)]
-    return Frame(image, (*lines, view.note, *([view.reminder] if view.reminder else []), view.hint))
+    return Frame(image, (*lines, said, *([view.reminder] if view.reminder else []), view.hint))

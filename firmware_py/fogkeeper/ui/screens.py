@@ -211,6 +211,29 @@ def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, paused: bool =
             draw.rectangle((left, top + 5, left + 5, top + 30), fill=1)
 
 
+def _others_line(others: tuple[str, ...], width: int) -> str:
+    """The other players' clocks on one line, the next to play first ("Bob 5:00  Cyrano
+    4:10"): when they do not fit, the names are shortened alike (never the times), to their
+    first letters at the least; then only the next players are shown, with how many more
+    ("+2"). No time is ever cut."""
+    parts = [other.rpartition(" ") for other in others]   # (name, " ", time)
+
+    def line(letters: int, gap: str, shown: int) -> str:
+        words = gap.join(f"{name[:letters]} {time}" if name else time
+                         for name, _, time in parts[:shown])
+        return words + (f" +{len(parts) - shown}" if shown < len(parts) else "")
+
+    longest = max((len(name) for name, _, _ in parts), default=0)
+    for letters in range(longest, 0, -1):
+        for gap in ("  ", " "):
+            if d.text_width(candidate := line(letters, gap, len(parts)), d.SMALL) <= width:
+                return candidate
+    for shown in range(len(parts) - 1, 0, -1):
+        if d.text_width(candidate := line(1, " ", shown), d.SMALL) <= width:
+            return candidate
+    return d.fit(line(1, " ", 1), d.SMALL, width)
+
+
 def render_clock(view: ClockView) -> Frame:
     """A game clock (a bank mode): the running player's name large at the top, its clock
     big, the other players' clocks in a small line under it, a hint.
@@ -231,7 +254,8 @@ def render_clock(view: ClockView) -> Frame:
     _big_clock(draw, big, 7, paused=view.paused)
     others = "  ".join(view.others)
     if others:
-        draw.text((1, 40), d.fit(others, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
+        draw.text((1, 40), _others_line(view.others, d.WIDTH - 1), font=d.font(d.SMALL),
+                  fill=1)
     d.footer(draw, view.hint)
     if view.flashing and not (view.flag or view.overtime):
         image = _flash_band(image, CLOCK_BAND)   # as the glass's warning: the time's band

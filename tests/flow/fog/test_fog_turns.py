@@ -68,7 +68,7 @@ def test_the_cost_helper_shows_the_price_and_pays_it() -> None:
     t.press(RIGHT).choose("move", "squeeze")
     assert t.lines[-3] == "squeeze: 4 MP"
     t.choose("zone", "water")
-    assert t.lines[-2].startswith("no: only Run and Boarding")
+    assert t.lines[0].startswith("Not possible") and t.lines[-2].startswith("only Run and Boarding")
     t.choose("zone", "beach").press(OK)
     assert t.screen is F.TURN and t.lines[2] == "MP 3/7"
 

@@ -160,11 +160,11 @@ def _glass_line(flow: FogFlow, now: float) -> tuple[str, bool]:
 
 def _cost(flow: FogFlow, now: float) -> Frame:
     found = price(flow.s, flow.s.cost)
-    note = (f"no: {found.reason}" if isinstance(found, Refusal)
-            else found.reasons[0] if len(found.reasons) == 1  # it says the MP itself
-            else f"{found.mp} MP: " + "; ".join(found.reasons))
-    reminder = "" if isinstance(found, Refusal) else found.reminder
-    return _form(flow, "What does it cost?", note, "<> set  OK pay  B back", reminder)
+    if isinstance(found, Refusal):
+        title, note, reminder = "Not possible", found.reason, ""
+    else:   # the answer in the title, its reasons under the move
+        title, note, reminder = f"It costs {found.mp} MP", "\n".join(found.reasons), found.reminder
+    return _form(flow, title, note, "<> set  OK pay  B back", reminder)
 
 
 def _fog(flow: FogFlow, now: float) -> Frame:
