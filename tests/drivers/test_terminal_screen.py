@@ -111,3 +111,22 @@ def test_quitting_leaves_the_terminal_empty(screen: Any, capsys: pytest.CaptureF
     capsys.readouterr()
     screen.cleanup()
     assert capsys.readouterr().out == "\x1b[0m\x1b[2J\x1b[H"
+
+
+def drawn_rows(drawn: str) -> list[tuple[int, int]]:
+    """Each drawn terminal line and how many half-blocks (columns) it has."""
+    rows = re.findall(r"\x1b\[(\d+);1H((?:\x1b\[[0-9;]*m|▄)*)", drawn)
+    return [(int(row), cells.count("▄")) for row, cells in rows]
+
+
+@pytest.mark.parametrize(("size", "scale"), [((300, 40), 1), ((260, 70), 2), ((400, 100), 3)])
+def test_the_picture_is_scaled_to_fit_the_terminal_both_ways(
+        screen: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        size: tuple[int, int], scale: int) -> None:
+    # a wide but short terminal must not get a picture taller than it (rows past its bottom)
+    monkeypatch.setattr(screen, "terminal_size", lambda: size)
+    screen.display(picture())
+    rows = drawn_rows(capsys.readouterr().out)
+    assert [row for row, _ in rows] == list(range(1, 32 * scale + 1))
+    assert all(columns == 128 * scale for _, columns in rows)
+    assert max(row for row, _ in rows) <= size[1]

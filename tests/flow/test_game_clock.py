@@ -196,3 +196,15 @@ def test_a_snapshot_restores_every_bank_and_stays_small() -> None:
     assert again.control == g.control and again.player == g.player
     assert banks(again, 0.0) == banks(g, now + 1.25)
     assert again.round == g.round and again.phase is Phase.PAUSED
+
+
+def test_a_waiting_bank_reads_the_same_after_a_restore() -> None:
+    # the save keeps the millisecond: a bank of 60.98501 must not read 60.99 before a
+    # restart and 60.98 after it (the saved 60.985 rounds down)
+    g = clock(mode=Mode.BANK, bank_seconds=60, increment_seconds=2)
+    now = play(g, 1.01499)
+    shown = g.banks_shown(now)
+    again = Hourglass(60, warn_at=WARN, players=1)
+    again.restore(json.loads(json.dumps(g.snapshot(now))))
+    assert again.banks_shown(now) == shown
+    assert shown == [60.98, 60.0]

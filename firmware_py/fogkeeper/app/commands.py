@@ -286,6 +286,7 @@ class Commands:
         """Each player's turns in a few numbers, the same size however long the session."""
         glass = self.box.app.glass
         now = self.box.clock()
+        shown = glass.banks_shown(now)
         players = []
         for player in range(glass.times.players):
             turns = glass.times.of(player)
@@ -295,8 +296,7 @@ class Commands:
                 "longest_seconds": turns.longest,
                 "last_seconds": turns.last[-1] if turns.last else None,
                 "overtime_seconds": turns.overtime,
-                "bank_seconds": round(glass.bank_left(player, now), 2) if glass.banked
-                else None})
+                "bank_seconds": shown[player] if shown is not None else None})
         return {"mode": glass.control.mode.value, "round": glass.round, "players": players}
 
     # ---- games ---------------------------------------------------------------------------

@@ -75,7 +75,8 @@ def terminal_device(*, rotate: int = 0, **_bus_unused: Any) -> Any:
             if self._contrast < 1.0:
                 share = DIM_FLOOR + (1.0 - DIM_FLOOR) * self._contrast
                 shown = shown.point(lambda v: int(v * share))
-            scale = max(1, columns // WIDTH_PX)
+            # the largest whole factor that fits both ways (a wide, short terminal: by height)
+            scale = max(1, min(columns // WIDTH_PX, lines // ROWS))
             shown = shown.resize((shown.width * scale, shown.height * scale),
                                  Image.Resampling.NEAREST)
             _write(_half_blocks(shown))

@@ -306,7 +306,9 @@ class Hourglass:
         None for the glass (it has no banks)."""
         if not self.banked:
             return None
-        return [round(self.bank_left(p, now), 2) for p in range(self.times.players)]
+        # read from the millisecond a save keeps (PlayerClock.to_json), so a waiting bank
+        # reads the same after a restart: 60.98501 read 60.99, was saved 60.985, then read 60.98
+        return [round(round(self.bank_left(p, now), 3), 2) for p in range(self.times.players)]
 
     def periods_left(self, player: int, now: float) -> int:
         if player == self.player and self.phase is not Phase.READY:
