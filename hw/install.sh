@@ -4,11 +4,14 @@
 #
 #   sudo hw/install.sh bonnet       # Adafruit 128x64 OLED Bonnet (SSD1306, I2C)
 #   sudo hw/install.sh waveshare    # Waveshare 1.3 inch OLED HAT (SH1106, SPI)
+#   sudo hw/install.sh qemu         # the VM of hw/vm-test (i2c-stub display, mock GPIO)
 #   hw/install.sh --dry-run bonnet  # print every step, change nothing (no root needed)
 #
 # Safe to run again: every step checks before it changes anything. Re-run it after a
 # `git pull` to update the installed copy. FOGKEEPER_INSTALL_ROOT prefixes every system
-# path (for tests against a scratch tree).
+# path (for tests against a scratch tree). pip takes its PIP_* variables from the
+# environment: PIP_NO_INDEX=1 PIP_FIND_LINKS=/path/to/wheels installs from a wheelhouse
+# with no index (what hw/vm-test does).
 set -euo pipefail
 
 readonly SERVICE_USER=fogkeeper
@@ -34,7 +37,7 @@ REBOOT_NEEDED=0
 GPIO_SOURCE=""  # apt (the Pi archive), pypi (wheels) or none (not a Pi): see gpio_source
 
 usage() {
-    sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 say() { printf '==> %s\n' "$*"; }
@@ -54,13 +57,13 @@ parse_args() {
         case "$1" in
             --dry-run) DRY_RUN=1 ;;
             -h | --help) usage; exit 0 ;;
-            bonnet | waveshare) PROFILE="$1" ;;
+            bonnet | waveshare | qemu) PROFILE="$1" ;;
             *) printf 'unknown argument: %s\n\n' "$1" >&2; usage >&2; exit 2 ;;
         esac
         shift
     done
     if [[ -z "$PROFILE" ]]; then
-        printf 'name a profile: bonnet or waveshare\n\n' >&2
+        printf 'name a profile: bonnet, waveshare or qemu\n\n' >&2
         usage >&2
         exit 2
     fi
@@ -70,6 +73,7 @@ profile_file() {
     case "$PROFILE" in
         bonnet) printf '%s/config/adafruit-bonnet.toml' "$REPO_DIR" ;;
         waveshare) printf '%s/config/waveshare-hat.toml' "$REPO_DIR" ;;
+        qemu) printf '%s/config/vm-qemu.toml' "$REPO_DIR" ;;
     esac
 }
 

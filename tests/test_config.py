@@ -22,6 +22,24 @@ def test_shipped_hardware_profiles_load(profile: Path) -> None:
     assert config.source == str(profile)
 
 
+def test_the_vm_profile_needs_no_pi_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hw/vm-test installs it on a PC's Debian: mock pins (no lgpio there), the display on
+    # i2c-stub's 0x3C, the link on the VM's second UART
+    import importlib.util
+
+    from fogkeeper.app import run
+
+    config = load_config(ROOT / "config" / "vm-qemu.toml")
+    assert (config.display.driver, config.display.interface, config.display.i2c_address) == (
+        "ssd1306", "i2c", 0x3C)
+    assert (config.inputs.pin_factory, config.link.port) == ("mock", "/dev/ttyS1")
+    assert config.storage.data_dir == "/var/lib/fogkeeper"  # the unit's StateDirectory
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in {
+        "lgpio", "RPi", "RPi.GPIO", "spidev"} else real_find_spec(name, *a))
+    run.check_modules(config)
+
+
 def test_no_file_gives_the_documented_defaults() -> None:
     config = load_config(None)
     assert config == Config()

@@ -301,3 +301,51 @@ def test_a_missing_i2c_bus_says_where_it_looked() -> None:
 
 def test_the_registry_offers_the_five_drivers() -> None:
     assert set(DISPLAY_DRIVERS) == {"ssd1306", "sh1106", "ssd1309", "terminal", "dummy"}
+
+
+class SmbusAdapter:
+    """smbus2's bus on an adapter with the given functions; I2C_RDWR is refused where plain
+    I2C is not among them (EOPNOTSUPP, as the kernel's i2c-stub answers)."""
+
+    def __init__(self, funcs: int) -> None:
+        self.funcs = funcs
+        self.block_writes: list[tuple[int, int, bytes]] = []
+        self.rdwr_bytes = b""
+
+    def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
+        assert len(data) <= 32  # the SMBus limit
+        self.block_writes.append((addr, register, bytes(data)))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        import smbus2
+
+        if not self.funcs & smbus2.I2cFunc.I2C:
+            raise OSError(95, "Operation not supported")
+        self.rdwr_bytes += b"".join(bytes(message)[1:] for message in messages)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def frame_bytes(self) -> bytes:
+        return b"".join(data for _, register, data in self.block_writes if register == 0x40)
+
+
+@pytest.mark.parametrize("plain_i2c", [False, True], ids=["smbus-only", "plain-i2c"])
+def test_a_frame_reaches_a_panel_on_an_smbus_only_adapter(
+    monkeypatch: pytest.MonkeyPatch, plain_i2c: bool,
+) -> None:
+    import smbus2
+
+    smbus = smbus2.I2cFunc.SMBUS_BYTE_DATA | smbus2.I2cFunc.SMBUS_WRITE_I2C_BLOCK
+    adapter = SmbusAdapter(smbus | smbus2.I2cFunc.I2C if plain_i2c else smbus)
+    monkeypatch.setattr(smbus2, "SMBus", lambda port: adapter)
+    sink = FrameSink(create_device("ssd1306", **BUS_ARGS))
+    adapter.block_writes.clear()
+    adapter.rdwr_bytes = b""
+    image = countdown_screen(42)
+    assert sink.push(image) and sink.healthy
+    if plain_i2c:  # a Pi's controller: the frame in one transfer, as luma does it
+        assert adapter.rdwr_bytes == b"".join(expected_pages(image))
+    else:
+        assert adapter.frame_bytes() == b"".join(expected_pages(image))
+        assert {addr for addr, _, _ in adapter.block_writes} == {0x3C}

@@ -55,13 +55,34 @@ def _bus(
 
     try:
         if interface == "i2c":
-            return i2c(port=i2c_port, address=i2c_address)
+            return _smbus_only_fallback(i2c(port=i2c_port, address=i2c_address), i2c)
         return spi(port=spi_port, device=spi_device, gpio_DC=gpio_dc, gpio_RST=gpio_reset,
                    bus_speed_hz=spi_speed_hz)
     except (OSError, ImportError, RuntimeError, LumaError) as exc:
         where = _where(interface, i2c_port, i2c_address, spi_port, spi_device)
         raise DisplayError(f"cannot open the display on {where}: {exc} "
                            f"({_display_hint(interface, exc)})") from exc
+
+
+def _smbus_only_fallback(serial: Any, i2c: Any) -> Any:
+    """luma's I2C interface, or one sending SMBus blocks on an adapter that speaks SMBus only.
+
+    luma's own bus sends each frame in one plain I2C transfer (I2C_RDWR), which an
+    SMBus-only adapter refuses (a PC's SMBus controller; the kernel's ``i2c-stub``, which
+    the VM test in hw/ drives): every frame would fail. There the same opened bus goes back
+    to luma as a bus of the caller's, which luma writes in 32-byte SMBus block writes (what
+    its commands use anyway). A Pi's I2C controller speaks plain I2C and keeps the fast way.
+    """
+    bus = getattr(serial, "_bus", None)
+    funcs = getattr(bus, "funcs", None)
+    if not isinstance(funcs, int):
+        return serial  # not smbus2's bus (a test's stand-in): nothing to ask
+    import smbus2
+
+    if funcs & smbus2.I2cFunc.I2C:
+        return serial
+    logger.info("the display's I2C adapter speaks SMBus only: frames go in 32-byte blocks")
+    return i2c(bus=bus, address=serial._addr)
 
 
 def _where(interface: str, i2c_port: int, i2c_address: int, spi_port: int,
