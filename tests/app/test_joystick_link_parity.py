@@ -179,6 +179,8 @@ CORPS = Parity(
             "key_holder.leave_menu", "key_holder.new_seal_pad", "key_holder.new_unseal_pad",
             "key_holder.pad_input", "asides.back_from_quit", "asides.back_from_why",
             "asides.remember_for_quit", "asides.remember_for_why", "asides.quit_game")},
+        # the verdict's tune as it first shows (after the reveal, which corps.reveal does)
+        "end.sound_verdict": "the verdict heard: the buzzer, no action",
     },
 )
 
@@ -295,7 +297,9 @@ FOG = Parity(
             "scores.open_grid", "scores.open_score_pick", "scores.stop_editing",
             "controls.cursor_to_add", "controls.forget_question", "controls.go_back",
             "controls.quit_game", "controls.remember", "controls.warn_if_noted",
-            "checklist.cursor_to_board_check", "rounds.begin_turns", "rounds.lose_mp")},
+            "checklist.cursor_to_board_check", "rounds.begin_turns", "rounds.lose_mp",
+            # the cursor back where the player left it, after a notice or a card entered
+            "controls.back_on_row", "scores.cursor_back_on_review_row")},
         "Entry.ADD": "opens the pick of one more loss or Islander",
         "Entry.DONE": "closes the list (losses_done, colour_done)",
     },
