@@ -1,6 +1,7 @@
 """Fixtures every test folder may use; the helpers themselves live in ``support``."""
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -13,3 +14,16 @@ def _close_boxes() -> Iterator[None]:
     """Every whole box a test built is closed after it, with its driver threads."""
     yield
     close_all()
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_data_stays() -> Iterator[None]:
+    """No test writes into the data every test shares (tests/data): a test that saves the
+    owner's files gives the box a folder of its own."""
+    before = sorted(p.relative_to(DATA) for p in DATA.rglob("*"))
+    yield
+    after = sorted(p.relative_to(DATA) for p in DATA.rglob("*"))
+    assert after == before, f"tests wrote into {DATA}: {sorted(set(after) - set(before))}"

@@ -4,17 +4,21 @@ of a game, leaves the box's whole saved state exactly as it was."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fogkeeper.app.commands import BOX_COMMANDS, BOX_ROWS
+from fogkeeper.data.fog import OWNER_ENV
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.corps.link import COMMANDS as CORPS
+from fogkeeper.flow.fog import board_check
 from fogkeeper.flow.fog.link import COMMANDS as FOG
 from fogkeeper.flow.fogsite.link import COMMANDS as FOGSITE
 from fogkeeper.link.protocol import MAX_LINE_BYTES, ErrorCode, LinkError, parse_line
@@ -30,6 +34,21 @@ NAMES = ["colour", "choice", "count", "losses", "islanders", "bonuses", "button"
          "slot", "token", "op", "pin", "key", "map", "kind", "steps", "move", "moves", "seed",
          "board", "mode", "players", "values", "card", "relic", "direction", "route",
          "answer", "who", "reason", "name", "size", "maze", "guardian", "page", "at"]
+
+
+@pytest.fixture(autouse=True)
+def _owner_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The owner's data folder copied for these tests: a junk line that happens to be right
+    (fog.board.save after fog.board.open) writes the owner's files as the box would, and
+    must not write them in the folder other tests share."""
+    shared = Path(os.environ.get(OWNER_ENV) or "")
+    copy = tmp_path / "owner"
+    if shared.name and shared.is_dir():
+        shutil.copytree(shared, copy)
+    monkeypatch.setenv(OWNER_ENV, str(copy))
+    board_check.forget()
+    yield
+    board_check.forget()
 
 
 def _commands(h: BoxHarness, game: str) -> list[str]:

@@ -17,8 +17,9 @@ Only its strikes exist: 12, 14, 16, 18, 20, 22, 24, 28 and 32 px (``SIZES``).
   "8") 2.4 pixels apart as seen from 1 m, the old font's "6" and "8" at 10 px only 1.4.
   Terminus has no smaller strike, and nothing smaller is drawn.
 - ``BODY`` = 14 (capitals 10 px tall): menu rows.
-- ``BIG`` = 32 (capitals 20 px, 2 px strokes, digits 16 px wide): the timer's digits and
-  the short outcomes (TIME UP, FLAG), for across the table.
+- ``BIG`` = 32 (capitals 20 px, 2 px strokes, digits 16 px wide): the short outcomes
+  (TIME UP, FLAG), for across the table. The clocks' times go larger still: the 20 px face
+  doubled, capitals 26 px (``ui.screens.CLOCK_FACE``), which reads from 2-3 m.
 The letters are set by their ink (``ScreenFont``), so a line holds about as many as the
 scalable font's did. No text is drawn in a stroked bold: a stroke fills the counters that
 tell "can" from "can't".

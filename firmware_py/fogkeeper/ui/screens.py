@@ -172,7 +172,7 @@ def render_countdown(view: CountdownView) -> Frame:
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
     # TIME UP stands higher than the time: the empty hourglass goes under it, where the
     # bar (empty by then) was
-    _big_clock(draw, big, 2 if view.expired else 9, paused=view.paused)
+    _big_clock(image, big, 2 if view.expired else 9, paused=view.paused)
     if view.expired:
         draw_icon(draw, Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
     else:
@@ -198,17 +198,37 @@ def _flash_band(image: Image.Image, band: tuple[int, int, int, int]) -> Image.Im
     return image
 
 
-def _big_clock(draw: ImageDraw.ImageDraw, text: str, top: int, *, paused: bool = False) -> None:
-    """The clock's time (or a word such as TIME UP) in the big type, its capitals in rows
-    ``top`` + 9 to + 28, with the pause sign beside it as tall: the glass and the game clock
-    draw their time alike."""
-    size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
-    first, end = d.cap_rows(size)
-    d.centred(draw, top + 19 - (first + end) // 2, text, size)
+# a time is drawn in this size of the pixel font at twice its size (capitals 26 px, as
+# tall as the room between the status line and the bar holds: the largest type the box has)
+CLOCK_FACE = 20
+CLOCK_SCALE = 2
+
+
+def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False) -> None:
+    """The clock's time in the big type, its capitals in rows ``top`` + 6 to + 32 (the
+    pixel font's 20 px face doubled, each pixel drawn as a square of four), with the pause
+    sign beside it as tall; a word (TIME UP, FLAG) in the 32 px face, capitals ``top`` + 9
+    to + 28. The glass and the game clock draw their time alike."""
+    draw = ImageDraw.Draw(image)
+    width = d.text_width(text, CLOCK_FACE) * CLOCK_SCALE
+    if any(c.isdigit() for c in text) and width <= d.WIDTH - 2 * PAUSE_ROOM:
+        first, end = d.cap_rows(CLOCK_FACE)
+        face = Image.new("1", (width // CLOCK_SCALE, end), 0)
+        ImageDraw.Draw(face).text((0, 0), text, font=d.font(CLOCK_FACE), fill=1)
+        face = face.resize((face.width * CLOCK_SCALE, face.height * CLOCK_SCALE),
+                           Image.Resampling.NEAREST)
+        image.paste(1, ((d.WIDTH - width) // 2, top + 19 - (first + end)), mask=face)
+    else:
+        size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
+        first, end = d.cap_rows(size)
+        d.centred(draw, top + 19 - (first + end) // 2, text, size)
     if paused:
-        # the pause sign, taller than the digits and clear of the widest time (10:00)
+        # the pause sign, as tall as the digits and clear of the widest time (10:00)
         for left in (2, 10):
-            draw.rectangle((left, top + 5, left + 5, top + 30), fill=1)
+            draw.rectangle((left, top + 6, left + 5, top + 31), fill=1)
+
+
+PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at the right)
 
 
 def _others_line(others: tuple[str, ...], width: int) -> str:
@@ -251,7 +271,7 @@ def render_clock(view: ClockView) -> Frame:
     if view.corner:
         draw.text((d.WIDTH - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
     big = "FLAG" if view.flag else mm_ss(view.left)
-    _big_clock(draw, big, 7, paused=view.paused)
+    _big_clock(image, big, 7, paused=view.paused)
     others = "  ".join(view.others)
     if others:
         draw.text((1, 40), _others_line(view.others, d.WIDTH - 1), font=d.font(d.SMALL),
