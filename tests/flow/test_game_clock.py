@@ -208,3 +208,14 @@ def test_a_waiting_bank_reads_the_same_after_a_restore() -> None:
     again.restore(json.loads(json.dumps(g.snapshot(now))))
     assert again.banks_shown(now) == shown
     assert shown == [60.98, 60.0]
+
+
+def test_a_paused_glass_reads_the_same_after_a_restore() -> None:
+    g = Hourglass(90, warn_at=WARN, players=2)
+    g.start(0.0)
+    g.tick(9.99499)
+    g.pause(9.99499)       # 80.00501 s left: 80.01 to the hundredth, but saved as 80.005
+    shown = g.seconds_shown(20.0)
+    again = Hourglass(60, warn_at=WARN, players=1)
+    again.restore(json.loads(json.dumps(g.snapshot(20.0))))
+    assert again.seconds_shown(0.0) == shown == 80.0

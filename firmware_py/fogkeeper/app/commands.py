@@ -157,7 +157,7 @@ class Commands:
         players = range(glass.times.players)
         return {
             "state": app.state.value,
-            "timer": {"phase": glass.phase.value, "seconds_left": round(glass.remaining(now), 2),
+            "timer": {"phase": glass.phase.value, "seconds_left": glass.seconds_shown(now),
                       "duration_seconds": glass.duration_seconds, "player": glass.player + 1,
                       "players": glass.times.players, "visual_only": app.visual_only,
                       "first": glass.first + 1, "round": glass.round,
@@ -209,7 +209,7 @@ class Commands:
         glass = self.box.app.glass
         now = self.box.clock()
         reply: Result = {"phase": glass.phase.value, "player": glass.player + 1,
-                         "seconds_left": round(glass.remaining(now), 2), "round": glass.round}
+                         "seconds_left": glass.seconds_shown(now), "round": glass.round}
         if (banks := glass.banks_shown(now)) is not None:
             reply["banks"] = banks
         return reply

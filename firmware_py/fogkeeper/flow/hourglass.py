@@ -301,6 +301,12 @@ class Hourglass:
             shown += self.turn_seconds(now)   # the sand the running player lets through
         return shown
 
+    def seconds_shown(self, now: float) -> float:
+        """The glass's time left as the link tells it, to the hundredth, read from the
+        millisecond a save keeps (``left_seconds``): a paused glass reads the same after a
+        restart (80.55501 read 80.56, was saved 80.555, then read 80.55)."""
+        return round(round(self.remaining(now), 3), 2)
+
     def banks_shown(self, now: float) -> list[float] | None:
         """What every player's clock shows now, to the hundredth as the link tells it;
         None for the glass (it has no banks)."""

@@ -126,7 +126,7 @@ def public_state(flow: FogFlow, losses_from: int | None = None) -> dict[str, obj
     if flow.glass is not None:
         now = flow.context.clock()
         out["hourglass"] = {"phase": flow.glass.phase.value,
-                            "seconds_left": round(flow.glass.remaining(now), 2)}
+                            "seconds_left": flow.glass.seconds_shown(now)}
     if flow.screen in SCORING and pictured.unknown(s):
         # the game is over and its missions are scored: the cards the review asks about
         # (as its rows show them to the whole table) are no secret any more
