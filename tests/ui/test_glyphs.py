@@ -73,3 +73,13 @@ def test_only_the_fonts_sizes_are_drawn() -> None:
         with pytest.raises(ValueError, match=r"no \d+ px type"):
             d.font(size)
     assert min(d.SIZES) == d.SMALL
+
+
+def test_the_screen_type_is_laid_out_alike_with_or_without_libraqm() -> None:
+    """Pillow lays text out with libraqm where the system has fribidi, else by itself; the
+    two set letters a pixel apart. The screen type always takes the basic layout, so a Pi
+    draws every screen as the reviewed pictures show, whatever its system holds."""
+    from PIL import ImageFont
+
+    for size in (d.SMALL, d.BODY, d.BIG):
+        assert d.font(size).layout_engine == ImageFont.Layout.BASIC

@@ -103,8 +103,12 @@ class ScreenFont(ImageFont.FreeTypeFont):
     WORDS_KEPT = 2048  # per size; a mask is a few hundred bytes
 
     def __init__(self, data: bytes, size: int) -> None:
-        super().__init__(io.BytesIO(data), size)
-        self._plain = ImageFont.FreeTypeFont(io.BytesIO(data), size)
+        # the basic layout always: with libraqm (present where the system has fribidi) Pillow
+        # would set the letters by the font's own metrics, and a Pi without it would draw
+        # every screen a pixel apart from one with it
+        super().__init__(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+        self._plain = ImageFont.FreeTypeFont(io.BytesIO(data), size,
+                                             layout_engine=ImageFont.Layout.BASIC)
         ascent, descent = self._plain.getmetrics()
         self.height = ascent + descent
         self._glyphs: dict[str, tuple[Image.Image, int, int]] = {}
