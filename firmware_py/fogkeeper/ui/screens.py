@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -213,11 +214,8 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
     width = d.text_width(text, CLOCK_FACE) * CLOCK_SCALE
     if any(c.isdigit() for c in text) and width <= d.WIDTH - 2 * PAUSE_ROOM:
         first, end = d.cap_rows(CLOCK_FACE)
-        face = Image.new("1", (width // CLOCK_SCALE, end), 0)
-        ImageDraw.Draw(face).text((0, 0), text, font=d.font(CLOCK_FACE), fill=1)
-        face = face.resize((face.width * CLOCK_SCALE, face.height * CLOCK_SCALE),
-                           Image.Resampling.NEAREST)
-        image.paste(1, ((d.WIDTH - width) // 2, top + 19 - (first + end)), mask=face)
+        image.paste(1, ((d.WIDTH - width) // 2, top + 19 - (first + end)),
+                    mask=_clock_face(text))
     else:
         size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
         first, end = d.cap_rows(size)
@@ -229,6 +227,17 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
 
 
 PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at the right)
+
+
+@lru_cache(maxsize=64)
+def _clock_face(text: str) -> Image.Image:
+    """A time's mask in the doubled face, made once: a running clock redraws the same few
+    times (and a paused one the same time) every second. Read only: it is pasted through."""
+    _, end = d.cap_rows(CLOCK_FACE)
+    face = Image.new("1", (d.text_width(text, CLOCK_FACE), end), 0)
+    ImageDraw.Draw(face).text((0, 0), text, font=d.font(CLOCK_FACE), fill=1)
+    return face.resize((face.width * CLOCK_SCALE, face.height * CLOCK_SCALE),
+                       Image.Resampling.NEAREST)
 
 
 def _others_line(others: tuple[str, ...], width: int) -> str:

@@ -123,11 +123,7 @@ def test_kept_missions_are_entered_from_the_real_cards_at_the_score() -> None:
     players = [p.name for p in t.fog.s.players]
     t.press(OK)
     assert t.screen is F.DRAFT                # no box deal: the players hold their cards
-    t.press(HOLD, OK, HOLD, OK, OK)           # the draft, then the early end
-    for _ in range(8):
-        if t.screen is F.REVIEW:
-            break
-        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))
+    to_review(t)
     t.go_to_row("Kept missions").press(OK)
     assert t.screen is F.CARD and t.lines[0].split(" [")[0] == f"{players[0]}'s mission"
     enter(t, "B57")
@@ -269,11 +265,7 @@ def test_the_cursor_stays_where_the_player_left_it_after_a_notice_or_a_card() ->
     back on the row the player left; the next OK never opens (and changes) Pink's boats."""
     t = table_game(Achievements="secret")
     t.press(OK)
-    t.press(HOLD, OK, HOLD, OK, OK)           # the draft, then the early end
-    for _ in range(8):
-        if t.screen is F.REVIEW:
-            break
-        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))
+    to_review(t)
     t.go_to_row("Kept missions").press(OK)
     t.choose("letter", "B").choose("number", "57").press(OK)
     assert t.screen is F.NOTICE
@@ -286,3 +278,12 @@ def test_the_cursor_stays_where_the_player_left_it_after_a_notice_or_a_card() ->
     assert t.screen is F.REVIEW and t.cursor_label().startswith("Kept missions")
     t.press(OK)                               # the missions again, never Pink's boats
     assert t.screen is F.CARD and t.fog.s.final == {}
+
+
+def to_review(t: AppDriver) -> None:
+    """From the draft of a table-drawn game: the draft, the early end, the boats passed."""
+    t.press(HOLD, OK, HOLD, OK, OK)
+    for _ in range(8):
+        if t.screen is F.REVIEW:
+            break
+        t.press(*((HOLD, OK) if t.screen is F.BOATS else (OK,)))

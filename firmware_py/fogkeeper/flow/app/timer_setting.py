@@ -63,8 +63,7 @@ class TimerSetting:
         if chosen is TimerItem.PLAYERS and glass.banked:
             stepped = "players"   # every bank starts again: not in the middle of a game
         if stepped is not None:
-            if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-                self.app.effects.sound("error")  # a game on the clock: reset it first
+            if self._game_on_clock():
                 return
             if stepped == "players":
                 self.app.set_players(max(1, min(8, glass.times.players + direction)))
@@ -89,8 +88,7 @@ class TimerSetting:
     def _step_player_bank(self, direction: int) -> None:
         """The Banks screen: the chosen player's own bank (a handicap), not mid-game."""
         glass = self.app.glass
-        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-            self.app.effects.sound("error")  # a game on the clock: reset it first
+        if self._game_on_clock():
             return
         glass.set_control(glass.control.with_player_bank(self.app.times_row, direction,
                                                          glass.times.players))
@@ -99,9 +97,16 @@ class TimerSetting:
     def even_banks(self) -> None:
         """Hold OK on the Banks screen: every player gets the first player's bank."""
         glass = self.app.glass
-        if glass.phase in (Phase.RUNNING, Phase.PAUSED):
-            self.app.effects.sound("error")
+        if self._game_on_clock():
             return
         if glass.control.banks:
             glass.set_control(glass.control.evened())
         self.app.mark_changed()
+
+    def _game_on_clock(self) -> bool:
+        """A game is on the clock (running or paused): its numbers stay, the error sounds;
+        hold OK on the clock resets it first."""
+        if self.app.glass.phase in (Phase.RUNNING, Phase.PAUSED):
+            self.app.effects.sound("error")
+            return True
+        return False
