@@ -66,3 +66,31 @@ def test_sigterm_saves_and_exits_cleanly(folder: Path) -> None:
     saved = json.loads((folder / "data" / "session.json").read_text())
     assert saved["hourglass"]["phase"] == "paused"
     assert os.path.exists(folder / "data" / "settings.json")
+
+
+STOP_SIGNALS = {"SIGHUP": 1, "SIGINT": 2, "SIGTERM": 15}
+
+
+def blocked_signals(pid: int, thread: str) -> set[str]:
+    status = Path(f"/proc/{pid}/task/{thread}/status").read_text().splitlines()
+    (mask,) = (int(line.split()[1], 16) for line in status if line.startswith("SigBlk:"))
+    return {name for name, number in STOP_SIGNALS.items() if mask >> (number - 1) & 1}
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux's /proc")
+def test_only_the_loops_thread_takes_a_stop_signal(folder: Path) -> None:
+    """The kernel gives a process's signal to any thread not blocking it; given to the link's
+    reader, the loop slept on in its queue and systemd killed the service unsaved."""
+    box = Box(folder)
+    try:
+        box.request("timer.start", seconds=60)
+        pid = box.process.pid
+        threads = os.listdir(f"/proc/{pid}/task")
+        assert len(threads) >= 4  # the link's reader and writer, the hold timer, the buzzer
+        assert blocked_signals(pid, str(pid)) == set()
+        for thread in set(threads) - {str(pid)}:
+            assert blocked_signals(pid, thread) == set(STOP_SIGNALS), thread
+    finally:
+        assert box.stop() == 0
+    assert json.loads((folder / "data" / "session.json").read_text())["hourglass"]["phase"] \
+        == "paused"

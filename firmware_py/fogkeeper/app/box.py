@@ -135,9 +135,11 @@ class Box:
         self.clock = clock
         self.wall_clock = wall_clock
         # presses (and Stop) on one queue, link requests on a bounded one: a press never waits
-        # behind link traffic, and a flood costs the host ``busy`` replies, not memory
-        self.events: queue.Queue[ButtonEvent | Request | LinkError | Stop | Wake] = (
-            queue.Queue())
+        # behind link traffic, and a flood costs the host ``busy`` replies, not memory. The
+        # events' queue is a SimpleQueue: a stop signal's handler puts on it from inside the
+        # loop's own ``get`` (run.stop_on_signals), which only SimpleQueue.put allows
+        self.events: queue.SimpleQueue[ButtonEvent | Request | LinkError | Stop | Wake] = (
+            queue.SimpleQueue())
         self.requests: queue.Queue[Request | LinkError] = queue.Queue(WAITING_REQUESTS)
         settings = Settings.from_config(config).merged(stores.load_settings())
         saved = self._resumed(stores.load_session())

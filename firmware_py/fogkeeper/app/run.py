@@ -85,19 +85,18 @@ def _run(args: argparse.Namespace) -> int:
         print(f"fogkeeper: {exc}", file=sys.stderr)
         return 2
     check_modules(config)
+    # every thread the box starts from here on keeps the stop signals blocked (a thread
+    # inherits its creator's mask), so the kernel hands them to the loop's own thread
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     sink = open_display(config)
     sink.push(splash())
     log.info("splash on the display")
     box = assemble(config, sink, keymap=args.sim and config.display.driver == "terminal")
     box.refresh()
     log.info("first screen on the display")
-    from fogkeeper.app.box import Stop
-
-    stop = box.events.put
-    signal.signal(signal.SIGTERM, lambda *_: stop(Stop()))
-    signal.signal(signal.SIGINT, lambda *_: stop(Stop()))
-    signal.signal(signal.SIGHUP, lambda *_: stop(Stop()))  # its terminal closed: save, stop
+    stop_on_signals(box)
     connect(box, config)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # one sent meanwhile comes now
     log.info("fogkeeper running: %s display, config %s", config.display.driver, config.source)
     try:
         box.run()
@@ -105,6 +104,27 @@ def _run(args: argparse.Namespace) -> int:
         box.close()
         lock.release()
     return 0
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # HUP: its terminal closed
+
+
+def stop_on_signals(box: Box) -> None:
+    """A stop signal ends the loop the way a Stop item does: saved, then closed.
+
+    Two things make sure the loop hears it. Python runs the handler on the main thread, but
+    the kernel may deliver the signal to any thread that does not block it; one delivered to
+    the link's reader left the loop asleep in its queue's ``get`` with no deadline, for ever,
+    and systemd killed the service unsaved when its stop time ran out. So every other thread
+    is started with the stop signals blocked (``_run``), and only the loop's thread takes
+    them. And the handler runs between any two bytecodes, maybe inside that ``get``: the
+    box's events are a ``queue.SimpleQueue``, whose ``put`` may be called from there (a
+    ``queue.Queue``'s would wait on the lock the interrupted ``get`` holds).
+    """
+    from fogkeeper.app.box import Stop
+
+    for number in STOP_SIGNALS:
+        signal.signal(number, lambda *_: box.events.put(Stop()))
 
 
 def own_terminal() -> bool:
