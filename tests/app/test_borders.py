@@ -20,6 +20,7 @@ from fogkeeper.flow.fogsite.link import COMMANDS as FOGSITE
 from fogkeeper.flow.hourglass import SAVED_AT_WALL
 from fogkeeper.link.protocol import MAX_LINE_BYTES, LinkError, parse_line
 from support.box import BoxHarness
+from support.saved import on_disk
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GAME_ROWS = {"fog": FOG, "corps": CORPS, "fogsite": FOGSITE}
@@ -39,7 +40,7 @@ class SpyLink:
         box = self.harness.box
         guard = box.app.pin_guard
         path = self.harness.data_dir / "session.json"
-        disk = json.loads(path.read_text()) if path.exists() else None
+        disk = on_disk(path.parent) if path.exists() else None
         if box._saved_changes != box.app.changes:
             # only the passing of time may wait for a later save, and only while the glass
             # on disk runs: a restart works out from the wall clock what time alone changed

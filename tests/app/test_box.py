@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 
 from fogkeeper.events import Button
 from support.box import BoxHarness
+from support.saved import on_disk
 
 B = Button
 TIMER = (B.DOWN, B.DOWN, B.DOWN, B.PRESS)
@@ -52,13 +53,14 @@ def test_the_expiry_tune_reaches_the_buzzer_pin(tmp_path: Path) -> None:
     h = BoxHarness(tmp_path).tap(*TIMER, B.PRESS)
     pin = h.box.parts.pin_factory.pin(h.config.buzzer.pin)
     h.wait(60)  # the glass runs out; the buzzer plays on its own thread, in real time
+    expiry_notes = {round(n.frequency_hz) for n in TUNES[Tune.EXPIRED] if n.frequency_hz}
     heard = set()
     deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and len(heard) < 3:
+    # the 10 s warning's tune may still be playing first (the fake minute passes at once)
+    while time.monotonic() < deadline and len(heard & expiry_notes) < 3:
         if pin.state > 0:
             heard.add(round(pin.frequency))
         time.sleep(0.002)
-    expiry_notes = {round(n.frequency_hz) for n in TUNES[Tune.EXPIRED] if n.frequency_hz}
     assert len(heard & expiry_notes) >= 3
 
 
@@ -277,7 +279,7 @@ def test_a_saved_game_this_firmware_cannot_restore_is_named_then_goes_home(
 
     BoxHarness(tmp_path).tap(*TIMER, B.PRESS).wait(5)
     path = tmp_path / "session.json"
-    saved = json.loads(path.read_text())
+    saved = on_disk(tmp_path)
     saved["screen"] = "game"
     saved["game"] = {"name": "corps", "state": {"nonsense": True}}
     path.write_text(json.dumps(saved))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from pathlib import Path
@@ -11,6 +10,7 @@ import pytest
 
 from fogkeeper.events import Button
 from support.box import BoxHarness
+from support.saved import on_disk
 
 
 def _fill(path: Path) -> None:
@@ -27,7 +27,7 @@ def _fill(path: Path) -> None:
 
 def _saved(folder: Path) -> dict[str, object]:
     """The session on disk: the screen the box was on and the running timer's seconds."""
-    saved = json.loads((folder / "session.json").read_text())
+    saved = on_disk(folder)
     return {"screen": saved["screen"], "seconds": saved["hourglass"]["duration_seconds"]}
 
 

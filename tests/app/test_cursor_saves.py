@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,23 +12,27 @@ import pytest
 from fogkeeper.app.box import SAVE_CURSOR_WITHIN_SECONDS
 from fogkeeper.events import Button
 from support.box import BoxHarness
+from support.saved import on_disk
 
 
 @pytest.fixture
 def fsyncs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every fsync and fdatasync the box makes."""
     calls: list[int] = []
-    real = os.fsync
 
-    def counted(fd: int) -> None:
-        calls.append(fd)
-        real(fd)
+    def counting(real: Callable[[int], None]) -> Callable[[int], None]:
+        def counted(fd: int) -> None:
+            calls.append(fd)
+            real(fd)
+        return counted
 
-    monkeypatch.setattr(os, "fsync", counted)
+    for name in ("fsync", "fdatasync"):
+        monkeypatch.setattr(os, name, counting(getattr(os, name)))
     yield calls
 
 
 def saved(h: BoxHarness) -> dict[str, object]:
-    return dict(json.loads((h.data_dir / "session.json").read_text()))
+    return dict(on_disk(h.data_dir))
 
 
 def in_the_fog_setup(tmp_path: Path) -> BoxHarness:

@@ -9,6 +9,7 @@ from typing import Any
 
 from flow.corps.test_corps_link import KEY_TEXT
 from support.process import BoxProcess
+from support.saved import on_disk
 
 
 def ok(reply: dict[str, Any]) -> dict[str, Any]:
@@ -30,7 +31,7 @@ def test_every_wrong_pin_is_kept_when_the_plug_is_pulled_at_its_event(tmp_path: 
             event = box.wait_for(lambda line: line.get("event") == "pin.refused")
             box.kill()  # the instant the event arrived
             heard.append(event["wrong"])
-            saved = json.loads((folder / "data" / "session.json").read_text())
+            saved = on_disk(folder / "data")
             assert saved["pin_guard"]["wrong"] >= event["wrong"], (guess, saved["pin_guard"])
             box = BoxProcess(folder, "4711")
             ok(box.request("session.resume"))

@@ -9,13 +9,14 @@ from typing import Any
 
 from fogkeeper.events import Button
 from support.box import BoxHarness
+from support.saved import on_disk
 
 
 def _saved_fog_game(folder: Path) -> dict[str, Any]:
     h = BoxHarness(folder)
     assert h.request("game.start", game="fog")["ok"]
     h.close()
-    saved: dict[str, Any] = json.loads((folder / "session.json").read_text())
+    saved: dict[str, Any] = on_disk(folder)
     assert saved["game"]["name"] == "fog"
     return saved
 

@@ -15,6 +15,7 @@ from fogkeeper.flow.app import HOME_ITEMS, Screen
 from fogkeeper.flow.app.views import frame
 from fogkeeper.flow.hourglass import Phase
 from support.effects import Effects
+from support.saved import on_disk
 from support.table import HOLD, AppTable
 
 UP, DOWN, LEFT, RIGHT = Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT
@@ -229,7 +230,7 @@ def test_a_saved_session_that_cannot_be_resumed_is_set_aside_not_deleted(
     h = BoxHarness(tmp_path)
     h.request("game.start", game="fog")
     h.close()
-    saved = json.loads((tmp_path / "session.json").read_text())
+    saved = on_disk(tmp_path)
     saved["game"]["state"]["session"] = {"setup": "damaged"}  # a game this firmware can't read
     (tmp_path / "session.json").write_text(json.dumps(saved))
     again = BoxHarness(tmp_path)

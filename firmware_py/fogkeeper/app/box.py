@@ -51,6 +51,9 @@ SAVE_RUNNING_EVERY_SECONDS = 5.0
 # a change no promise rests on (a cursor: snapshot.NO_PROMISE) waits at most this long for a
 # change that matters to carry it to the disk
 SAVE_CURSOR_WITHIN_SECONDS = 5.0
+# the session's journal is folded into one snapshot once the box has been this long without
+# a save (and when it stops): a restart then reads one file, and the journal starts again
+COMPACT_IDLE_SECONDS = 30.0
 
 
 PRIVATE_LINES = ("(private screen: look at the box)",)
@@ -277,7 +280,7 @@ class Box:
                     break
                 self.step(item)
         finally:
-            self.save(force=True)
+            self.save(force=True, whole=True)
 
     def link_input(self, item: Request | LinkError) -> bool:
         """From the link's reader thread: keep a request for the loop; False when full."""
@@ -401,6 +404,9 @@ class Box:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
         if self._cursor_since is not None:
             deadlines.append(self._cursor_since + SAVE_CURSOR_WITHIN_SECONDS)
+        if self._saved_at is not None and self.stores.session.lines and \
+                self.storage_problem is None:
+            deadlines.append(self._saved_at + COMPACT_IDLE_SECONDS)
         if self.storage_problem is not None:
             deadlines.append(now + SAVE_RETRY_SECONDS)
         dim = self._dim_deadline(now)
@@ -448,14 +454,17 @@ class Box:
             image = _with_banner(image, "NOT SAVED: " + self.storage_problem)
         return ImageChops.offset(image, dx, dy) if dx or dy else image
 
-    def save(self, force: bool = False, *, by_time: bool = False) -> None:
+    def save(self, force: bool = False, *, by_time: bool = False, whole: bool = False) -> None:
         """Write the session when it changed (and a settings file that changed).
 
         ``by_time``: only time passed in this step (a deadline). While the glass runs, such
         changes are written at most every SAVE_RUNNING_EVERY_SECONDS; a press or a link
-        request is always written before its reply or frame (write-ahead).
+        request is always written before its reply or frame (write-ahead). ``whole``: as a
+        snapshot of it all, not a journal line (when the box stops, or has been idle).
         """
         now = self.clock()
+        whole = whole or self._compaction_due(now)
+        force = force or whole
         running = self.app.glass.phase is Phase.RUNNING
         retry = self.storage_problem is not None
         guard = self.app.pin_guard
@@ -480,7 +489,11 @@ class Box:
             if now - self._cursor_since < SAVE_CURSOR_WITHIN_SECONDS:
                 return
         try:
-            self.stores.save_session(taken)  # even a quiet one: it holds the timer's setup
+            # even a quiet one: it holds the timer's setup
+            if whole:
+                self.stores.compact_session(taken)
+            else:
+                self.stores.save_session(taken)
             self.stores.save_settings(self.app.settings)
         except StorageError as exc:
             # the box plays on from memory; every later step tries again
@@ -498,6 +511,12 @@ class Box:
             log.warning("saving works again")
             self.storage_problem = None
             self.emit("storage", {"saved": True})
+
+    def _compaction_due(self, now: float) -> bool:
+        """The journal has lines and the box has saved nothing for COMPACT_IDLE_SECONDS."""
+        return bool(self.stores.session.lines and self._saved_at is not None
+                    and self.storage_problem is None
+                    and now - self._saved_at >= COMPACT_IDLE_SECONDS)
 
     def _cannot_restore(self, offer: dict[str, Any]) -> str | None:
         """Why the offered session's game would not restore (tried on a spare flow), or

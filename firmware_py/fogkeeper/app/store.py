@@ -251,7 +251,9 @@ class Stores:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.session = JsonStore(folder / "session.json")
+        from fogkeeper.app.journal import SessionJournal  # it builds on this module's stores
+
+        self.session = SessionJournal(folder)  # session.json and its journal
         self.settings = JsonStore(folder / "settings.json")
         self.presets = JsonStore(folder / "presets.json")
         self.pin = JsonStore(folder / "pin.json")  # a PIN set on the box: its salted hash only
@@ -281,10 +283,15 @@ class Stores:
         return kept
 
     def save_session(self, data: dict[str, Any] | None) -> None:
+        """Keep the session: a line of its journal (a snapshot when one is due)."""
         if data is None:
             self.session.discard()
         else:
             self.session.save(data)
+
+    def compact_session(self, data: dict[str, Any]) -> None:
+        """Keep the session as a new snapshot of it all, and start its journal again."""
+        self.session.compact(data)
 
     def load_settings(self) -> dict[str, Any]:
         raw = self.settings.load()

@@ -14,6 +14,7 @@ from flow.fogsite.fogsite_table import PIN
 from flow.fogsite.test_box_guardian_link import ok, send
 from fogkeeper.rules.fogsite.sim import MapperTeam
 from support.box import BoxHarness, box_in_game
+from support.saved import on_disk
 
 SEED = 31415926
 TEAM_SECONDS = 360  # G9: 2 minutes for each of 3 Investigators, shared
@@ -31,7 +32,7 @@ def left(reply: dict[str, Any]) -> int:
 
 def saved_phase(box: BoxHarness) -> str:
     """The phase of the game as the box's save on disk holds it."""
-    saved = json.loads((box.data_dir / "session.json").read_text(encoding="utf-8"))
+    saved = on_disk(box.data_dir)
     game = saved["game"]["state"]["session"]["game"]
     return str(json.loads(game)["phase"])
 

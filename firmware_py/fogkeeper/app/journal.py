@@ -1,0 +1,382 @@
+"""The session on disk: a snapshot, and a journal of what changed since, one line a save.
+
+A save that rewrote the whole session (tmp file, fsync, rename, fsync of the folder) cost
+two fsyncs and the whole document, a few kB to tens of kB, for every press a game keeps;
+an SD card takes 10-50 ms a fsync. So a save appends one line to ``session.journal``: the
+parts of the session that changed, the way they changed, and one ``fdatasync`` before the
+reply. Now and then (every ``COMPACT_EVERY`` lines, or when the box has been idle, or when
+it stops) the whole session is written as ``session.json`` the old way, and the journal
+starts again from it.
+
+What the journal holds is text, never live objects: the session is cut into *leaves*, the
+JSON text of each value at most ``LEAF_DEPTH`` objects down (``{"game": {"state": ...}}``
+gives the leaf ``game/state``), and a line says which leaves were set, dropped, or spliced
+(a long leaf that grew in its middle, as a game's log does, keeps what did not change).
+
+The journal's first line names the snapshot it goes on from (a CRC of its bytes): a
+snapshot written since (a compaction cut short by a pulled plug, or one written by hand)
+makes the old journal's lines stale, and they are skipped. Each line carries its own CRC
+and number: a torn last line (the plug pulled mid-write, before the reply left) is dropped,
+and recovery stops at the first line that does not follow on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import logging
+import os
+import stat
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from fogkeeper.app.store import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    JsonStore,
+    StorageError,
+    depth_of,
+    encode,
+    reason_of,
+)
+
+log = logging.getLogger(__name__)
+JOURNAL = "session.journal"
+HEADER = "fogkeeper-journal 1"
+COMPACT_EVERY = 200          # lines; and at most COMPACT_BYTES of them
+COMPACT_BYTES = 256 * 1024
+LEAF_DEPTH = 4               # objects this deep are cut into leaves; deeper ones are text
+SPLICE_AT_LEAST = 256        # a leaf this long that changed is spliced, not written again
+FULL_BELOW_BYTES = 4096      # free space under which the disk counts as full
+
+Path_ = tuple[str, ...]
+Leaves = dict[Path_, str]
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def leaves(document: dict[str, Any]) -> Leaves:
+    """The document cut into leaves: each value's JSON text, by its path of keys."""
+    out: Leaves = {}
+    stack: list[tuple[Path_, dict[str, Any]]] = [((), document)]
+    while stack:
+        path, node = stack.pop()
+        for key, value in node.items():
+            here = (*path, str(key))
+            if isinstance(value, dict) and value and len(here) < LEAF_DEPTH:
+                stack.append((here, value))
+            else:
+                out[here] = _text(value)
+    return out
+
+
+def whole(parts: Leaves) -> dict[str, Any]:
+    """The document the leaves were cut from."""
+    document: dict[str, Any] = {}
+    for path, text in parts.items():
+        node = document
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+            if not isinstance(node, dict):
+                raise ValueError(f"leaf {'/'.join(path)} under a value")
+        node[path[-1]] = json.loads(text)
+    return document
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many leading characters two texts share (slices compared in C, halving)."""
+    low, high = 0, min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_suffix(a: str, b: str, most: int) -> int:
+    low, high = 0, most
+    if high and a[len(a) - high:] == b[len(b) - high:]:
+        return high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle:] == b[len(b) - middle:]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def changes(old: Leaves, new: Leaves) -> list[list[Any]]:
+    """What turns ``old`` into ``new``: ["d", path] drops a leaf, ["s", path, text] sets
+    one, ["x", path, start, end, text] puts text in place of old[start:end]."""
+    ops: list[list[Any]] = [["d", list(path)] for path in old.keys() - new.keys()]
+    for path, text in new.items():
+        was = old.get(path)
+        if was == text:
+            continue
+        if was is not None and len(text) >= SPLICE_AT_LEAST and len(was) >= SPLICE_AT_LEAST:
+            start = _common_prefix(was, text)
+            end = _common_suffix(was, text, min(len(was), len(text)) - start)
+            ops.append(["x", list(path), start, len(was) - end, text[start:len(text) - end]])
+        else:
+            ops.append(["s", list(path), text])
+    return ops
+
+
+def apply(parts: Leaves, ops: list[Any]) -> None:
+    """Change the leaves as a journal line says; ValueError (leaves unchanged) when the
+    line does not fit them."""
+    done: Leaves = {}
+    dropped: set[Path_] = set()
+    for op in ops:
+        if not isinstance(op, list) or len(op) < 2 or not isinstance(op[1], list):
+            raise ValueError("not a change")
+        path = tuple(str(key) for key in op[1])
+        current = done.get(path, None if path in dropped else parts.get(path))
+        if op[0] == "d" and len(op) == 2:
+            done.pop(path, None)
+            dropped.add(path)
+        elif op[0] == "s" and len(op) == 3 and isinstance(op[2], str):
+            done[path] = op[2]
+            dropped.discard(path)
+        elif (op[0] == "x" and len(op) == 5 and current is not None
+              and isinstance(op[2], int) and isinstance(op[3], int) and isinstance(op[4], str)
+              and 0 <= op[2] <= op[3] <= len(current)):
+            done[path] = current[:op[2]] + op[4] + current[op[3]:]
+        else:
+            raise ValueError(f"a change that does not fit: {str(op[0])[:8]}")
+    for path in dropped:
+        parts.pop(path, None)
+    parts.update(done)
+
+
+def _line(body: str) -> bytes:
+    return f"{zlib.crc32(body.encode('utf-8')):08x} {body}\n".encode()
+
+
+def _lines(data: bytes) -> Iterator[tuple[str, int]]:
+    """Each whole line whose CRC holds, with the offset after it; stops at the first
+    that is torn or damaged."""
+    at = 0
+    while True:
+        end = data.find(b"\n", at)
+        if end < 0:
+            return
+        raw = data[at:end]
+        at = end + 1
+        crc, _, body = raw.partition(b" ")
+        try:
+            if int(crc, 16) != zlib.crc32(body):
+                return
+            yield body.decode("utf-8"), at
+        except (ValueError, UnicodeDecodeError):
+            return
+
+
+def _check(document: dict[str, Any], parts: Leaves, ops: list[list[Any]]) -> None:
+    """ValueError for a session too deep or too large to keep, as a snapshot refuses one;
+    only the leaves that changed are walked (the rest were, when they were written)."""
+    if sum(map(len, parts.values())) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
+    for op in ops:
+        if op[0] == "d":
+            continue
+        value: Any = document
+        for key in op[1]:
+            value = value[key]
+        if depth_of(value) + len(op[1]) > MAX_DEPTH:
+            raise ValueError(f"nested more than {MAX_DEPTH} deep")
+
+
+class SessionJournal:
+    """session.json and session.journal, kept and read as one document."""
+
+    def __init__(self, folder: Path) -> None:
+        self.snapshot = JsonStore(folder / "session.json")
+        self.path = folder / JOURNAL
+        self._parts: Leaves | None = None  # the session as on disk, None: not known
+        self._base = ""  # the header naming the snapshot the journal goes on from
+        self._next = 0  # the number of the next line
+        self._bytes = 0
+        self._inode: tuple[int, int] | None = None
+        self.lines = 0  # lines since the last snapshot
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    # ---- reading ---------------------------------------------------------------------
+    def load(self) -> Any | None:
+        """The session as last saved: the snapshot with the journal's lines on it."""
+        document = self.snapshot.load()
+        self._parts = None  # the next save writes a snapshot: the journal starts again
+        if not isinstance(document, dict):
+            return document
+        data = self._read_journal()
+        if not data:
+            return document
+        parts = leaves(document)
+        lines = _lines(data)
+        header = next(lines, None)
+        if header is None or header[0] != self._header_for(document):
+            log.info("session.journal goes on from another session.json: not used")
+            return document
+        applied = 0
+        for body, _ in lines:
+            try:
+                number, ops = json.loads(body)
+                if number != applied:
+                    break
+                apply(parts, ops)
+            except (ValueError, TypeError, RecursionError):
+                log.warning("session.journal: line %d does not follow on; the session is "
+                            "kept as it was before it", applied + 1)
+                break
+            applied += 1
+        if not applied:
+            return document
+        try:
+            replayed = whole(parts)
+        except ValueError as exc:
+            log.warning("session.journal could not be put together (%s); using the snapshot",
+                        exc)
+            return document
+        if depth_of(replayed) > MAX_DEPTH:
+            return document
+        return replayed
+
+    def _read_journal(self) -> bytes:
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        except OSError:
+            return b""  # none (or one not to be read): the snapshot is the session
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+                return b""
+            return os.read(fd, MAX_FILE_BYTES)
+        except OSError:
+            return b""
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _header_for(document: Any) -> str:
+        return f"{HEADER} {zlib.crc32(encode(document)):08x}"
+
+    # ---- writing ---------------------------------------------------------------------
+    def save(self, document: dict[str, Any]) -> None:
+        """Keep the session: one journal line, or a new snapshot when one is due.
+
+        StorageError when the disk refuses (what was saved before stays whole);
+        ValueError when the document itself cannot be kept.
+        """
+        parts = leaves(document)
+        if (self._parts is None or self.lines >= COMPACT_EVERY
+                or self._bytes >= COMPACT_BYTES):
+            self.compact(document, parts)
+            return
+        ops = changes(self._parts, parts)
+        if not ops:
+            return
+        _check(document, parts, ops)
+        line = _line(_text([self._next, ops]))
+        if len(line) > MAX_FILE_BYTES:
+            raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
+        if not self._append(line):
+            self.compact(document, parts)  # the journal is not the one begun: start again
+            return
+        self._parts = parts
+        self._next += 1
+        self.lines += 1
+        self._bytes += len(line)
+
+    def _append(self, line: bytes) -> bool:
+        """Add one line and make it durable; False when the journal is not the one this
+        box began (gone, replaced, or its folder with it)."""
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return False
+            raise StorageError(self.path, reason_of(exc)) from None
+        try:
+            info = os.fstat(fd)
+            if (info.st_dev, info.st_ino) != self._inode or not stat.S_ISREG(info.st_mode):
+                return False
+            size = info.st_size
+            self._refuse_a_full_disk(fd)
+            try:
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fdatasync(fd)
+            except OSError as exc:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)  # no torn line for the next one to follow
+                self._parts = None  # whatever is on disk now, the next save starts again
+                raise StorageError(self.path, reason_of(exc)) from None
+        finally:
+            os.close(fd)
+        return True
+
+    def _refuse_a_full_disk(self, fd: int) -> None:
+        """A disk without room for the next snapshot is full: say so now, not when the
+        snapshot is due (a line might still squeeze into the journal's last block)."""
+        try:
+            room = os.fstatvfs(fd)
+        except OSError as exc:
+            raise StorageError(self.path, reason_of(exc)) from None
+        if room.f_bavail * room.f_frsize < FULL_BELOW_BYTES:
+            raise StorageError(self.path, reason_of(OSError(errno.ENOSPC, "disk full")))
+
+    def compact(self, document: dict[str, Any], parts: Leaves | None = None) -> None:
+        """Write the whole session as the snapshot and start the journal again from it."""
+        self._parts = None
+        self.snapshot.save(document)
+        header = _line(self._header_for(document))
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, header)
+                os.fdatasync(fd)
+                info = os.fstat(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            # the snapshot holds the session; a journal not begun makes the next save a
+            # snapshot again (the old journal names another snapshot: it is never used)
+            raise StorageError(self.path, reason_of(exc)) from None
+        self._inode = (info.st_dev, info.st_ino)
+        self._parts = leaves(document) if parts is None else parts
+        self._next, self.lines, self._bytes = 0, 0, len(header)
+
+    def move_aside(self, reason: str) -> Path | None:
+        kept = self.snapshot.move_aside(reason)
+        self._drop_journal()
+        return kept
+
+    def discard(self) -> None:
+        self.snapshot.discard()
+        self._drop_journal()
+
+    def _drop_journal(self) -> None:
+        self._parts = None
+        with contextlib.suppress(FileNotFoundError):
+            try:
+                self.path.unlink()
+            except OSError as exc:
+                if exc.errno != errno.ENOENT:
+                    log.warning("cannot remove %s (%s)", self.path.name, reason_of(exc))
