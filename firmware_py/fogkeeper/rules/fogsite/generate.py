@@ -11,12 +11,14 @@ from enum import Enum
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour, Maze
 from fogkeeper.rules.fogsite.measure import (
+    Grid,
     MazeMeasures,
+    layout_measures,
     maze_from_grid,
     measure_grid,
     quick_measures,
 )
-from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid
+from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid, raw_layout
 
 MAX_ATTEMPTS = 2000
 
@@ -124,13 +126,16 @@ def generate_measured(
     if len(chosen) not in (2, 3) or len(chosen) != len(colours):
         raise RulesError("a maze has 2 or 3 Colour tiles of different colours")
     rng = random.Random(seed)
-    calibration = CALIBRATION[(size, len(chosen))]
+    colour_count = len(chosen)
+    calibration = CALIBRATION[(size, colour_count)]
     for _attempt in range(MAX_ATTEMPTS):
-        grid = raw_grid(rng, size, len(chosen))
-        if grid is None:
+        layout = raw_layout(rng, size, colour_count)  # bare numbers: most are dropped
+        if layout is None:
             continue
-        quick = quick_measures(grid)
+        street, colour_cells = layout
+        quick = layout_measures(size, street, colour_cells)
         if _level(_score(quick, calibration), calibration) is difficulty:
+            grid = Grid(size, street, colour_cells)
             return maze_from_grid(grid, chosen), measure_grid(grid, quick)
     raise RulesError(f"no {difficulty.value} maze found for seed {seed}")
 

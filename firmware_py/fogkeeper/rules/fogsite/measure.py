@@ -134,23 +134,20 @@ def steps_between(grid: Grid, origin: int, target: int, passable: int | None = N
     return steps
 
 
-def _dead_ends(grid: Grid) -> int:
+def _dead_ends(street: int, width: int) -> int:
     """Street spaces with exactly one Street neighbour, counted by bits."""
-    street, width = grid.street, grid.width
     north, south, west, east = street >> width, street << width, street >> 1, street << 1
     some = north | south | west | east
     two_or_more = north & south | west & east | (north | south) & (west | east)
     return (street & some & ~two_or_more).bit_count()
 
 
-def _mean_colour_steps(grid: Grid) -> float:
+def _mean_colour_steps(street: int, width: int, tiles: tuple[int, ...]) -> float:
     """The mean of ``steps_between`` over every pair of Colour tiles, by one BFS on copies
     of the maze stacked one above another (their Outer Wall rings keep them apart): the
     copy for each tile but the last walks from it to every later tile, all at once."""
-    tiles = grid.colour_cells
     if len(tiles) < 2:
         return 0.0
-    street, width = grid.street, grid.width
     streets = reach = goals = 0
     for n, origin in enumerate(tiles[:-1]):
         copy = n * width * width  # where this copy's bits start
@@ -219,12 +216,27 @@ def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
 def spaces_to_map(grid: Grid) -> int:
     """Explores any mapper that never asks twice needs: the Street area and the walls
     around it, less the start (equal to the scripted mapper's count; a test checks it)."""
-    return grid.dilate(grid.street).bit_count() - 1
+    return _spaces_to_map(grid.street, grid.width)
+
+
+def _spaces_to_map(street: int, width: int) -> int:
+    # Street lies inside the ring, so its neighbours do too: no mask with ``full`` is needed.
+    return (street | street << 1 | street >> 1 | street << width | street >> width
+            ).bit_count() - 1
 
 
 def quick_measures(grid: Grid) -> tuple[float, int, int]:
     """Mean Colour-tile steps, dead ends, explores to map: the scored measures, fast."""
-    return _mean_colour_steps(grid), _dead_ends(grid), spaces_to_map(grid)
+    return layout_measures(grid.size, grid.street, grid.colour_cells)
+
+
+def layout_measures(size: int, street: int, colour_cells: tuple[int, ...]
+                    ) -> tuple[float, int, int]:
+    """``quick_measures`` of a layout not (yet) made a Grid: the level search measures every
+    candidate, and keeps a Grid only for the one it takes."""
+    width = size + 2
+    return (_mean_colour_steps(street, width, colour_cells), _dead_ends(street, width),
+            _spaces_to_map(street, width))
 
 
 def measure_grid(grid: Grid, quick: tuple[float, int, int] | None = None) -> MazeMeasures:

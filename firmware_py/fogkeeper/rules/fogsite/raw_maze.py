@@ -215,11 +215,29 @@ def _floating_with(floating: int, street: int, wall: _Space, width: int) -> int:
         reach = grown
 
 
-def _walled_street(rng: random.Random, size: int) -> int:
-    """The Street area (a ``Grid.street`` mask) once Inner Walls are put on random spaces
-    one by one, skipping any that would cut it (see the module docstring)."""
+@cache
+def _wall_count_draw(size: int) -> tuple[int, int, int]:
+    """The lowest Inner Wall count, how many counts there are, and the bits drawn for one."""
     low, high = WALL_RANGE[size]
-    wanted = rng.randint(low, high)
+    return low, high - low + 1, (high - low + 1).bit_length()
+
+
+def _wall_count(rng: random.Random, size: int) -> int:
+    """``rng.randint(*WALL_RANGE[size])`` draw for draw (the same draws, so the same mazes):
+    randint's own way, ``getrandbits`` of the count's bit length until one falls below it,
+    without its three Python calls (randint, randrange, _randbelow) a candidate."""
+    low, counts, bits = _wall_count_draw(size)
+    drawn = rng.getrandbits(bits)
+    while drawn >= counts:
+        drawn = rng.getrandbits(bits)
+    return low + drawn
+
+
+def _walled_street(rng: random.Random, size: int) -> tuple[int, int]:
+    """The Street area (a ``Grid.street`` mask) once Inner Walls are put on random spaces
+    one by one, skipping any that would cut it (see the module docstring), and the walls
+    put in."""
+    wanted = _wall_count(rng, size)
     spaces = list(_spaces(size))
     _shuffle(rng, spaces)
     street, walls, width = grid_mask(size), 0, size + 2
@@ -239,7 +257,7 @@ def _walled_street(rng: random.Random, size: int) -> int:
             walls += 1
             if walls == wanted:
                 break
-    return street
+    return street, walls
 
 
 def _colour_tiles(rng: random.Random, size: int, street: int, count: int
@@ -259,16 +277,27 @@ def _colour_tiles(rng: random.Random, size: int, street: int, count: int
     return None
 
 
+def raw_layout(rng: random.Random, size: int, colour_count: int
+               ) -> tuple[int, tuple[int, ...]] | None:
+    """``raw_grid``'s candidate as bare numbers: its Street mask and Colour-tile bit indices.
+
+    The level search measures about three candidates a maze and keeps one: the others never
+    need a Grid, so none is made for them.
+    """
+    street, walls = _walled_street(rng, size)
+    if walls < WALL_RANGE[size][0]:
+        return None
+    colour_cells = _colour_tiles(rng, size, street, colour_count)
+    if colour_cells is None:
+        return None
+    return street, colour_cells
+
+
 def raw_grid(rng: random.Random, size: int, colour_count: int) -> Grid | None:
     """One candidate from the raw generator: a valid layout, or None when the tiles don't fit.
 
     The Inner Wall count is drawn from WALL_RANGE (rule II); walls never cut the Street area
     (rule III); Colour tiles never touch (rule I).
     """
-    street = _walled_street(rng, size)
-    if (grid_mask(size) & ~street).bit_count() < WALL_RANGE[size][0]:
-        return None
-    colour_cells = _colour_tiles(rng, size, street, colour_count)
-    if colour_cells is None:
-        return None
-    return Grid(size, street, colour_cells)
+    layout = raw_layout(rng, size, colour_count)
+    return None if layout is None else Grid(size, *layout)
