@@ -148,13 +148,14 @@ def _mean_colour_steps(street: int, width: int, tiles: tuple[int, ...]) -> float
     copy for each tile but the last walks from it to every later tile, all at once."""
     if len(tiles) < 2:
         return 0.0
+    copy = width * width  # one copy's bits
     streets = reach = goals = 0
-    for n, origin in enumerate(tiles[:-1]):
-        copy = n * width * width  # where this copy's bits start
-        streets |= street << copy
-        reach |= 1 << origin + copy
-        for tile in tiles[n + 1:]:
-            goals |= 1 << tile + copy
+    later = 1 << tiles[-1]  # the tiles after this copy's
+    for tile in tiles[-2::-1]:  # built from the last copy down: a shift a copy, no loop a pair
+        streets = streets << copy | street
+        reach = reach << copy | 1 << tile
+        goals = goals << copy | later
+        later |= 1 << tile
     total = 0
     for steps in range(street.bit_count()):  # no walk is as long as the Street area
         found = reach & goals
