@@ -109,11 +109,10 @@ def calibrate(rng: random.Random, size: int, colour_count: int, samples: int) ->
     )
 
 
-def generate_measured(
-    seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
-    colours: Sequence[Colour] = tuple(Colour),
-) -> tuple[Maze, MazeMeasures]:
-    """The maze for this seed, size, level and colours, with its measures; always the same.
+def _level_grid(seed: int, size: int, difficulty: Difficulty, colours: Sequence[Colour]
+                ) -> tuple[Grid, tuple[float, int, int], tuple[Colour, ...]]:
+    """The first raw candidate of this seed in the level's band, its scored measures, and the
+    colours (checked) its tiles stand for: the one search both generators share.
 
     A seed is a whole number from 0: Python's generator would take -3 for 3, so a negative
     seed is refused rather than quietly giving another seed's maze.
@@ -135,16 +134,28 @@ def generate_measured(
         street, colour_cells = layout
         quick = layout_measures(size, street, colour_cells)
         if _level(_score(quick, calibration), calibration) is difficulty:
-            grid = Grid(size, street, colour_cells)
-            return maze_from_grid(grid, chosen), measure_grid(grid, quick)
+            return Grid(size, street, colour_cells), quick, chosen
     raise RulesError(f"no {difficulty.value} maze found for seed {seed}")
+
+
+def generate_measured(
+    seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
+    colours: Sequence[Colour] = tuple(Colour),
+) -> tuple[Maze, MazeMeasures]:
+    """The maze for this seed, size, level and colours, with its measures; always the same
+    (and the same as ``generate_maze``'s)."""
+    grid, quick, chosen = _level_grid(seed, size, difficulty, colours)
+    return maze_from_grid(grid, chosen), measure_grid(grid, quick)
 
 
 def generate_maze(
     seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
     colours: Sequence[Colour] = tuple(Colour),
 ) -> Maze:
-    """A valid maze (rules I-III; the Easy Rule when ``size`` is 4) for this seed and level."""
-    return generate_measured(seed, size, difficulty, colours)[0]
+    """A valid maze (rules I-III; the Easy Rule when ``size`` is 4) for this seed and level.
 
-
+    The box's own path: it keeps no measures, so none beyond the level's are taken (the
+    scripted mapper alone costs about a sixth of a maze).
+    """
+    grid, _quick, chosen = _level_grid(seed, size, difficulty, colours)
+    return maze_from_grid(grid, chosen)
