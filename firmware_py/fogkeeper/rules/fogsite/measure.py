@@ -134,12 +134,13 @@ def steps_between(grid: Grid, origin: int, target: int, passable: int | None = N
     return steps
 
 
-def _dead_ends(street: int, width: int) -> int:
-    """Street spaces with exactly one Street neighbour, counted by bits."""
+def _dead_ends_and_spaces_to_map(street: int, width: int) -> tuple[int, int]:
+    """Street spaces with exactly one Street neighbour, and ``spaces_to_map``, counted by
+    bits: both from the Street area shifted one space each way, so it is shifted once."""
     north, south, west, east = street >> width, street << width, street >> 1, street << 1
-    some = north | south | west | east
+    some = north | south | west | east  # spaces next to Street (Street lies inside the ring)
     two_or_more = north & south | west & east | (north | south) & (west | east)
-    return (street & some & ~two_or_more).bit_count()
+    return (street & some & ~two_or_more).bit_count(), (street | some).bit_count() - 1
 
 
 def _mean_colour_steps(street: int, width: int, tiles: tuple[int, ...]) -> float:
@@ -217,13 +218,7 @@ def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
 def spaces_to_map(grid: Grid) -> int:
     """Explores any mapper that never asks twice needs: the Street area and the walls
     around it, less the start (equal to the scripted mapper's count; a test checks it)."""
-    return _spaces_to_map(grid.street, grid.width)
-
-
-def _spaces_to_map(street: int, width: int) -> int:
-    # Street lies inside the ring, so its neighbours do too: no mask with ``full`` is needed.
-    return (street | street << 1 | street >> 1 | street << width | street >> width
-            ).bit_count() - 1
+    return _dead_ends_and_spaces_to_map(grid.street, grid.width)[1]
 
 
 def quick_measures(grid: Grid) -> tuple[float, int, int]:
@@ -236,8 +231,8 @@ def layout_measures(size: int, street: int, colour_cells: tuple[int, ...]
     """``quick_measures`` of a layout not (yet) made a Grid: the level search measures every
     candidate, and keeps a Grid only for the one it takes."""
     width = size + 2
-    return (_mean_colour_steps(street, width, colour_cells), _dead_ends(street, width),
-            _spaces_to_map(street, width))
+    dead_ends, spaces = _dead_ends_and_spaces_to_map(street, width)
+    return _mean_colour_steps(street, width, colour_cells), dead_ends, spaces
 
 
 def measure_grid(grid: Grid, quick: tuple[float, int, int] | None = None) -> MazeMeasures:
