@@ -75,6 +75,16 @@ def test_a_maze_is_of_the_level_asked_and_its_measures_are_its_own(
         assert difficulty_of(measures, size, len(colours)) is level
 
 
+@pytest.mark.parametrize(("size", "level", "colours"), CONFIGS)
+def test_the_box_gets_the_maze_maze_new_prints(
+    size: int, level: Difficulty, colours: tuple[Colour, ...]
+) -> None:
+    """generate_maze (the box) skips the measures generate_measured (`maze new`) takes."""
+    for seed in (*range(20), 2**128 - 1):
+        assert generate_maze(seed, size, level, colours) == generate_measured(
+            seed, size, level, colours)[0]
+
+
 def test_hand_counted_measures_of_the_rulebook_example() -> None:
     measures = measure_maze(parse_maze(CORRECT_MAZE))
     assert measures.inner_walls == 7

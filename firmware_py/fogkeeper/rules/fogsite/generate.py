@@ -11,12 +11,14 @@ from enum import Enum
 from fogkeeper.errors import RulesError
 from fogkeeper.rules.fogsite.maze import EASY_SIZE, NORMAL_SIZE, Colour, Maze
 from fogkeeper.rules.fogsite.measure import (
+    Grid,
     MazeMeasures,
+    layout_measures,
     maze_from_grid,
     measure_grid,
     quick_measures,
 )
-from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid
+from fogkeeper.rules.fogsite.raw_maze import WALL_RANGE, raw_grid, raw_layout
 
 MAX_ATTEMPTS = 2000
 
@@ -107,11 +109,10 @@ def calibrate(rng: random.Random, size: int, colour_count: int, samples: int) ->
     )
 
 
-def generate_measured(
-    seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
-    colours: Sequence[Colour] = tuple(Colour),
-) -> tuple[Maze, MazeMeasures]:
-    """The maze for this seed, size, level and colours, with its measures; always the same.
+def _level_grid(seed: int, size: int, difficulty: Difficulty, colours: Sequence[Colour]
+                ) -> tuple[Grid, tuple[float, int, int], tuple[Colour, ...]]:
+    """The first raw candidate of this seed in the level's band, its scored measures, and the
+    colours (checked) its tiles stand for: the one search both generators share.
 
     A seed is a whole number from 0: Python's generator would take -3 for 3, so a negative
     seed is refused rather than quietly giving another seed's maze.
@@ -124,22 +125,37 @@ def generate_measured(
     if len(chosen) not in (2, 3) or len(chosen) != len(colours):
         raise RulesError("a maze has 2 or 3 Colour tiles of different colours")
     rng = random.Random(seed)
-    calibration = CALIBRATION[(size, len(chosen))]
+    colour_count = len(chosen)
+    calibration = CALIBRATION[(size, colour_count)]
     for _attempt in range(MAX_ATTEMPTS):
-        grid = raw_grid(rng, size, len(chosen))
-        if grid is None:
+        layout = raw_layout(rng, size, colour_count)  # bare numbers: most are dropped
+        if layout is None:
             continue
-        quick = quick_measures(grid)
+        street, colour_cells = layout
+        quick = layout_measures(size, street, colour_cells)
         if _level(_score(quick, calibration), calibration) is difficulty:
-            return maze_from_grid(grid, chosen), measure_grid(grid, quick)
+            return Grid(size, street, colour_cells), quick, chosen
     raise RulesError(f"no {difficulty.value} maze found for seed {seed}")
+
+
+def generate_measured(
+    seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
+    colours: Sequence[Colour] = tuple(Colour),
+) -> tuple[Maze, MazeMeasures]:
+    """The maze for this seed, size, level and colours, with its measures; always the same
+    (and the same as ``generate_maze``'s)."""
+    grid, quick, chosen = _level_grid(seed, size, difficulty, colours)
+    return maze_from_grid(grid, chosen), measure_grid(grid, quick)
 
 
 def generate_maze(
     seed: int, size: int = NORMAL_SIZE, difficulty: Difficulty = Difficulty.NORMAL,
     colours: Sequence[Colour] = tuple(Colour),
 ) -> Maze:
-    """A valid maze (rules I-III; the Easy Rule when ``size`` is 4) for this seed and level."""
-    return generate_measured(seed, size, difficulty, colours)[0]
+    """A valid maze (rules I-III; the Easy Rule when ``size`` is 4) for this seed and level.
 
-
+    The box's own path: it keeps no measures, so none beyond the level's are taken (the
+    measures cost about a fifth of a measured maze).
+    """
+    grid, _quick, chosen = _level_grid(seed, size, difficulty, colours)
+    return maze_from_grid(grid, chosen)

@@ -134,30 +134,29 @@ def steps_between(grid: Grid, origin: int, target: int, passable: int | None = N
     return steps
 
 
-def _dead_ends(grid: Grid) -> int:
-    """Street spaces with exactly one Street neighbour, counted by bits."""
-    street, width = grid.street, grid.width
+def _dead_ends_and_spaces_to_map(street: int, width: int) -> tuple[int, int]:
+    """Street spaces with exactly one Street neighbour, and ``spaces_to_map``, counted by
+    bits: both from the Street area shifted one space each way, so it is shifted once."""
     north, south, west, east = street >> width, street << width, street >> 1, street << 1
-    some = north | south | west | east
+    some = north | south | west | east  # spaces next to Street (Street lies inside the ring)
     two_or_more = north & south | west & east | (north | south) & (west | east)
-    return (street & some & ~two_or_more).bit_count()
+    return (street & some & ~two_or_more).bit_count(), (street | some).bit_count() - 1
 
 
-def _mean_colour_steps(grid: Grid) -> float:
+def _mean_colour_steps(street: int, width: int, tiles: tuple[int, ...]) -> float:
     """The mean of ``steps_between`` over every pair of Colour tiles, by one BFS on copies
     of the maze stacked one above another (their Outer Wall rings keep them apart): the
     copy for each tile but the last walks from it to every later tile, all at once."""
-    tiles = grid.colour_cells
     if len(tiles) < 2:
         return 0.0
-    street, width = grid.street, grid.width
+    copy = width * width  # one copy's bits
     streets = reach = goals = 0
-    for n, origin in enumerate(tiles[:-1]):
-        copy = n * width * width  # where this copy's bits start
-        streets |= street << copy
-        reach |= 1 << origin + copy
-        for tile in tiles[n + 1:]:
-            goals |= 1 << tile + copy
+    later = 1 << tiles[-1]  # the tiles after this copy's
+    for tile in tiles[-2::-1]:  # built from the last copy down: a shift a copy, no loop a pair
+        streets = streets << copy | street
+        reach = reach << copy | 1 << tile
+        goals = goals << copy | later
+        later |= 1 << tile
     total = 0
     for steps in range(street.bit_count()):  # no walk is as long as the Street area
         found = reach & goals
@@ -219,12 +218,21 @@ def scripted_mapping(grid: Grid, start: int) -> tuple[int, int]:
 def spaces_to_map(grid: Grid) -> int:
     """Explores any mapper that never asks twice needs: the Street area and the walls
     around it, less the start (equal to the scripted mapper's count; a test checks it)."""
-    return grid.dilate(grid.street).bit_count() - 1
+    return _dead_ends_and_spaces_to_map(grid.street, grid.width)[1]
 
 
 def quick_measures(grid: Grid) -> tuple[float, int, int]:
     """Mean Colour-tile steps, dead ends, explores to map: the scored measures, fast."""
-    return _mean_colour_steps(grid), _dead_ends(grid), spaces_to_map(grid)
+    return layout_measures(grid.size, grid.street, grid.colour_cells)
+
+
+def layout_measures(size: int, street: int, colour_cells: tuple[int, ...]
+                    ) -> tuple[float, int, int]:
+    """``quick_measures`` of a layout not (yet) made a Grid: the level search measures every
+    candidate, and keeps a Grid only for the one it takes."""
+    width = size + 2
+    dead_ends, spaces = _dead_ends_and_spaces_to_map(street, width)
+    return _mean_colour_steps(street, width, colour_cells), dead_ends, spaces
 
 
 def measure_grid(grid: Grid, quick: tuple[float, int, int] | None = None) -> MazeMeasures:

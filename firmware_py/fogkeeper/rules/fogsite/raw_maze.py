@@ -139,11 +139,11 @@ def _rows(size: int) -> tuple[tuple[int, tuple[tuple[_Space, ...], ...]], ...]:
     return tuple(rows)
 
 
-def _street_spaces(size: int, street: int) -> list[_Space]:
+def _street_spaces(tables: _Tables, street: int) -> list[_Space]:
     """The Street spaces of ``street``, in bit order (looked up a row at a time)."""
     spaces: list[_Space] = []
-    row_mask = (1 << size) - 1
-    for first, by_pattern in _rows(size):
+    row_mask = (1 << tables.width - 2) - 1
+    for first, by_pattern in tables.rows:
         spaces += by_pattern[street >> first & row_mask]
     return spaces
 
@@ -179,14 +179,14 @@ def _joined_without(street: int, space: _Space, width: int) -> bool:
     return True
 
 
-def _gates_apart(street: int, floating: int, space: _Space, block: int, size: int) -> bool:
-    """Whether a wall on ``space`` (its 3x3 ``block`` not locally connected) leaves the
-    Street area connected: unless two of its gates are joined through walls. Gates anchored
-    to the Outer Wall are joined; a floating gate to none of them, so only two floating
-    gates need a flood."""
-    gates = _blocks(size).gates[block]
+def _gates_apart(street: int, floating: int, space: _Space,
+                 gates: tuple[int, ...] | None, width: int) -> bool:
+    """Whether a wall on ``space`` (its 3x3 block not locally connected, with these
+    ``gates``) leaves the Street area connected: unless two of its gates are joined through
+    walls. Gates anchored to the Outer Wall are joined; a floating gate to none of them, so
+    only two floating gates need a flood."""
     if gates is None:  # a lone Street space (more walls than WALL_RANGE allows)
-        return _joined_without(street, space, size + 2)
+        return _joined_without(street, space, width)
     anchored = ~(street | floating)  # walls joined to the Outer Wall, and the outside
     joined = 0
     for gate in gates:
@@ -196,7 +196,7 @@ def _gates_apart(street: int, floating: int, space: _Space, block: int, size: in
         return False
     if len(gates) - joined <= 1:
         return True
-    return _joined_without(street, space, size + 2)
+    return _joined_without(street, space, width)
 
 
 def _floating_with(floating: int, street: int, wall: _Space, width: int) -> int:
@@ -215,22 +215,58 @@ def _floating_with(floating: int, street: int, wall: _Space, width: int) -> int:
         reach = grown
 
 
-def _walled_street(rng: random.Random, size: int) -> int:
-    """The Street area (a ``Grid.street`` mask) once Inner Walls are put on random spaces
-    one by one, skipping any that would cut it (see the module docstring)."""
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Everything a candidate of one size looks up, fetched once a candidate (one cache
+    call rather than one a table: a maze costs about three candidates)."""
+
+    spaces: tuple[_Space, ...]
+    rows: tuple[tuple[int, tuple[tuple[_Space, ...], ...]], ...]
+    street: int  # every space a Street space: ``grid_mask(size)``
+    width: int
+    block_mask: int
+    safe: frozenset[int]
+    gates: dict[int, tuple[int, ...] | None]
+    fewest_walls: int  # WALL_RANGE's bottom, and how many counts it spans
+    wall_counts: int
+    wall_count_bits: int  # what randint draws for one: the counts' bit length
+
+
+@cache
+def _tables(size: int) -> _Tables:
     low, high = WALL_RANGE[size]
-    wanted = rng.randint(low, high)
-    spaces = list(_spaces(size))
-    _shuffle(rng, spaces)
-    street, walls, width = grid_mask(size), 0, size + 2
     blocks = _blocks(size)
-    safe, block_mask = blocks.safe, blocks.mask
+    return _Tables(_spaces(size), _rows(size), grid_mask(size), size + 2, blocks.mask,
+                   blocks.safe, blocks.gates, low, high - low + 1, (high - low + 1).bit_length())
+
+
+def _wall_count(rng: random.Random, tables: _Tables) -> int:
+    """``rng.randint(*WALL_RANGE[size])`` draw for draw (the same draws, so the same mazes):
+    randint's own way, ``getrandbits`` of the count's bit length until one falls below it,
+    without its three Python calls (randint, randrange, _randbelow) a candidate."""
+    counts, bits = tables.wall_counts, tables.wall_count_bits
+    drawn = rng.getrandbits(bits)
+    while drawn >= counts:
+        drawn = rng.getrandbits(bits)
+    return tables.fewest_walls + drawn
+
+
+def _walled_street(rng: random.Random, tables: _Tables) -> tuple[int, int]:
+    """The Street area (a ``Grid.street`` mask) once Inner Walls are put on random spaces
+    one by one, skipping any that would cut it (see the module docstring), and the walls
+    put in."""
+    wanted = _wall_count(rng, tables)
+    spaces = list(tables.spaces)
+    _shuffle(rng, spaces)
+    street, walls, width = tables.street, 0, tables.width
+    safe, block_mask, gates = tables.safe, tables.block_mask, tables.gates
     floating = 0  # Inner Walls not joined to the Outer Wall through walls
     for space in spaces:
         block = street >> space.block_shift & block_mask
         # With no floating wall, all its gates are anchored: it cuts (a lone Street space
         # aside, which WALL_RANGE never comes near).
-        if block in safe or (floating and _gates_apart(street, floating, space, block, size)):
+        if block in safe or (floating and _gates_apart(street, floating, space, gates[block],
+                                                       width)):
             street ^= space.bit
             if floating:
                 floating = _floating_with(floating, street, space, width)
@@ -239,14 +275,14 @@ def _walled_street(rng: random.Random, size: int) -> int:
             walls += 1
             if walls == wanted:
                 break
-    return street
+    return street, walls
 
 
-def _colour_tiles(rng: random.Random, size: int, street: int, count: int
+def _colour_tiles(rng: random.Random, tables: _Tables, street: int, count: int
                   ) -> tuple[int, ...] | None:
     """Colour tiles on Street spaces, none orthogonally next to another (rule I); None when
     they do not fit."""
-    spaces = _street_spaces(size, street)
+    spaces = _street_spaces(tables, street)
     _shuffle(rng, spaces)
     chosen: list[int] = []
     near = 0  # the chosen tiles and their neighbours
@@ -259,16 +295,28 @@ def _colour_tiles(rng: random.Random, size: int, street: int, count: int
     return None
 
 
+def raw_layout(rng: random.Random, size: int, colour_count: int
+               ) -> tuple[int, tuple[int, ...]] | None:
+    """``raw_grid``'s candidate as bare numbers: its Street mask and Colour-tile bit indices.
+
+    The level search measures about three candidates a maze and keeps one: the others never
+    need a Grid, so none is made for them.
+    """
+    tables = _tables(size)
+    street, walls = _walled_street(rng, tables)
+    if walls < tables.fewest_walls:
+        return None
+    colour_cells = _colour_tiles(rng, tables, street, colour_count)
+    if colour_cells is None:
+        return None
+    return street, colour_cells
+
+
 def raw_grid(rng: random.Random, size: int, colour_count: int) -> Grid | None:
     """One candidate from the raw generator: a valid layout, or None when the tiles don't fit.
 
     The Inner Wall count is drawn from WALL_RANGE (rule II); walls never cut the Street area
     (rule III); Colour tiles never touch (rule I).
     """
-    street = _walled_street(rng, size)
-    if (grid_mask(size) & ~street).bit_count() < WALL_RANGE[size][0]:
-        return None
-    colour_cells = _colour_tiles(rng, size, street, colour_count)
-    if colour_cells is None:
-        return None
-    return Grid(size, street, colour_cells)
+    layout = raw_layout(rng, size, colour_count)
+    return None if layout is None else Grid(size, *layout)
