@@ -13,7 +13,8 @@ link may send them). Moves go down and up the home menu (a menu change each).
 Also prints the bus time per frame (what the simulated bus took: menu change, and the whole
 frame of the first screen) and how many frames the display thread pushed of those handed to
 it. Latencies are wall-clock times (the bus's time is a wait, not CPU); their ratios to the
-reference workload (CPU time) are printed as the other benches do. Usage:
+reference workload (CPU time) are printed as the other benches do, with the loop thread's
+CPU time a press beside them (what the machine's other jobs do not change). Usage:
 display_thread.py [--presses 200]
 """
 
@@ -60,9 +61,11 @@ class Running:
         self.box.parts.sink.flush()
         self.first_frame_seconds = self.bus.seconds - started
         self.ready = threading.Event()
+        self.loop_cpu = 0.0  # the loop thread's CPU time when it was last ready
         taking = self.box._next_item
 
         def next_item() -> Any:
+            self.loop_cpu = time.thread_time()
             self.ready.set()
             return taking()
 
@@ -71,14 +74,16 @@ class Running:
         self.loop.start()
         self.ready.wait(5)
 
-    def press(self, button: Button) -> float:
-        """Seconds from the press entering the loop's queue to the loop ready again."""
+    def press(self, button: Button) -> tuple[float, float]:
+        """Seconds from the press entering the loop's queue to the loop ready again, and the
+        loop thread's CPU seconds meanwhile."""
         self.ready.clear()
+        cpu = self.loop_cpu
         started = time.perf_counter()
         self.box.events.put(ButtonEvent(button))
         if not self.ready.wait(5):
             raise SystemExit("the loop did not take a press in 5 s")
-        return time.perf_counter() - started
+        return time.perf_counter() - started, self.loop_cpu - cpu
 
     def stop(self) -> float:
         """Stop the loop and close the box; the seconds the close took (its last frame)."""
@@ -93,13 +98,16 @@ def play(threaded: bool, presses: int, gap: float) -> tuple[list[float], dict[st
     with tempfile.TemporaryDirectory() as folder:
         box = Running(Path(folder), threaded=threaded)
         bus_before, calls_before = box.bus.seconds, box.bus.calls
-        latencies = []
+        latencies, cpu = [], []
         for n in range(presses):
-            latencies.append(box.press(MOVES[n % len(MOVES)]))
+            latency, loop_cpu = box.press(MOVES[n % len(MOVES)])
+            latencies.append(latency)
+            cpu.append(loop_cpu)
             if gap:
                 time.sleep(gap)
         box.box.parts.sink.flush(timeout=5)
-        figures = {"bus_seconds": box.bus.seconds - bus_before,
+        figures = {"cpu_median": statistics.median(cpu), "cpu_p99": percentile(cpu, 0.99),
+                   "bus_seconds": box.bus.seconds - bus_before,
                    "calls": box.bus.calls - calls_before,
                    "first_frame": box.first_frame_seconds,
                    "replaced": box.display.replaced if box.display else 0}
@@ -153,6 +161,9 @@ def main() -> None:
               f"{len(latencies)} presses; {ref.ratio(median):.4f} / {ref.ratio(p99):.4f} ref")
         pushed = f"{figures['replaced']:.0f} frames replaced before their push" if threaded \
             else "every frame pushed"
+        print(f"    the loop's CPU time a press: median {figures['cpu_median'] * 1000:.2f} ms, "
+              f"p99 {figures['cpu_p99'] * 1000:.2f} ms = {ref.ratio(figures['cpu_median']):.4f}"
+              f" / {ref.ratio(figures['cpu_p99']):.4f} ref")
         print(f"    bus busy {figures['bus_seconds'] * 1000:.0f} ms in "
               f"{figures['calls']:.0f} calls ({pushed}); close took "
               f"{figures['close'] * 1000:.1f} ms")
