@@ -30,6 +30,7 @@ from PIL import Image
 import reference
 from common import CountingBus, percentile
 from fogkeeper.drivers.display import FrameSink, create_device
+from fogkeeper.drivers.simbus import i2c_seconds
 from fogkeeper.events import Button
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.fog.table import FogScreen
@@ -39,13 +40,9 @@ BUS_ARGS: dict[str, Any] = dict(
     spi_speed_hz=8_000_000, gpio_dc=24, gpio_reset=25)
 DRIVERS = ("ssd1306", "sh1106")
 KINDS = ("countdown second", "menu change", "FOG turn")
-I2C_CALL_BYTES = 2        # address byte and control byte a call
-I2C_CALL_CLOCKS = 2       # start and stop, about a clock each
 LINKS: tuple[tuple[str, Callable[[int, int], float]], ...] = (
-    ("I2C 100 kHz", lambda b, calls: ((b + I2C_CALL_BYTES * calls) * 9
-                                      + I2C_CALL_CLOCKS * calls) / 100_000),
-    ("I2C 400 kHz", lambda b, calls: ((b + I2C_CALL_BYTES * calls) * 9
-                                      + I2C_CALL_CLOCKS * calls) / 400_000),
+    ("I2C 100 kHz", lambda b, calls: i2c_seconds(b, calls, 100_000)),
+    ("I2C 400 kHz", lambda b, calls: i2c_seconds(b, calls, 400_000)),
     ("SPI 8 MHz", lambda b, calls: b * 8 / 8_000_000),
 )
 

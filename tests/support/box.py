@@ -1,5 +1,7 @@
-"""A whole box in a test: real drivers on gpiozero's MockFactory, luma's dummy display,
-a fake clock, and a link that records what the box sends.
+"""A whole box in a test: real drivers on gpiozero's MockFactory, luma's dummy display (on
+the display's own thread, as on the box), a fake clock, and a link that records what the box
+sends. Each step waits for the display thread to push its frame, so a test reads the panel
+as the loop left it.
 
 Each harness keeps its data folder, so a second harness on the same folder is the same box
 after a restart.
@@ -70,6 +72,7 @@ class BoxHarness:
         self.link = RecordingLink()
         self.box.parts.link = self.link
         self.box.refresh()
+        self.flush()
         self._next_id = 0
 
     def wall(self) -> float:
@@ -98,10 +101,18 @@ class BoxHarness:
         return self.pump()
 
     def pump(self) -> BoxHarness:
-        """Let the loop handle everything queued (what the loop thread would do)."""
-        while not self.box.events.empty():
-            self.box.step(self.box.events.get_nowait())  # type: ignore[arg-type]
-        return self
+        """Let the loop handle everything queued (what the loop thread would do), then let
+        the display thread push the last frame (a turn of its health may queue a wake)."""
+        while True:
+            while not self.box.events.empty():
+                self.box.step(self.box.events.get_nowait())  # type: ignore[arg-type]
+            self.flush()
+            if self.box.events.empty():
+                return self
+
+    def flush(self) -> None:
+        """Wait until the display thread has pushed every frame handed to it."""
+        assert self.box.parts.sink.flush(timeout=10), "the display thread did not finish"
 
     def wait(self, seconds: float, woke: Callable[[], None] = lambda: None) -> BoxHarness:
         """Move the fake clock, waking the loop at each deadline on the way (and calling
@@ -114,6 +125,7 @@ class BoxHarness:
         def tick(now: float) -> None:
             self.now = now
             self.box.step(None)
+            self.flush()
 
         pass_time(self.now, seconds, next_deadline, tick, woke)
         self.wall()  # a restart after this wait comes back at this moment
@@ -128,6 +140,7 @@ class BoxHarness:
     @property
     def shown(self) -> Image.Image:
         """What the OLED holds now (luma's dummy device keeps the last image)."""
+        self.flush()
         return self.box.parts.sink.device.image  # type: ignore[attr-defined,no-any-return]
 
     def request(self, cmd: str, **args: Any) -> dict[str, Any]:
@@ -135,6 +148,7 @@ class BoxHarness:
         self._next_id += 1
         before = len(self.link.lines)
         self.box.step(Request(self._next_id, cmd, args))
+        self.flush()
         replies = [line for line in self.link.lines[before:] if line.get("id") == self._next_id]
         assert len(replies) == 1, f"expected one reply to {cmd}, got {replies}"
         return replies[0]

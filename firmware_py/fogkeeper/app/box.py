@@ -1,7 +1,9 @@
 """The box's event loop: one thread owns the flow, the screen, the timers and the saves.
 
 Hardware callbacks and the link's reader thread only put items on ``self.events``; the loop
-sleeps until the next item or the next deadline (timer second, save, dim, pixel shift).
+sleeps until the next item or the next deadline (timer second, save, dim, pixel shift). Its
+finished frames go to the display's thread (drivers.display.DisplayThread), which pushes the
+newest over the bus while the loop goes on; it sees frames only, never the flow's state.
 """
 
 from __future__ import annotations
@@ -83,7 +85,9 @@ def shareable(shown: Frame) -> dict[str, Any]:
 class Sink(Protocol):
     @property
     def healthy(self) -> bool: ...
+    def watch(self, changed: Callable[[], None]) -> None: ...
     def push(self, image: Image.Image) -> bool: ...
+    def flush(self, timeout: float | None = None) -> bool: ...
     def set_contrast(self, level: int) -> None: ...
     def set_rotation(self, degrees: int) -> None: ...
     def close(self) -> None: ...
@@ -168,6 +172,9 @@ class Box:
             self.app.pin_guard.digest = str(kept_pin["digest"])
         if saved is not None:  # a restart never clears the wrong-PIN count or its wait
             self.app.pin_guard.restore(saved.get("pin_guard"), clock())
+        # the display's health may turn on its own thread, after the loop chose how long to
+        # sleep: the loop wakes to choose again (to retry it every DISPLAY_RETRY_SECONDS)
+        parts.sink.watch(lambda: self.events.put(WAKE))
         self.apply_settings(settings)
         self.frame: Frame | None = None
         self._saved_changes = -1
@@ -438,7 +445,9 @@ class Box:
             self._next_shift = now + self.config.screen.shift_every_seconds
 
     def refresh(self) -> None:
-        """Render the current screen; push it and tell the link when it changed."""
+        """Render the current screen, hand it to the display (after the step's save: the
+        write-ahead order) and tell the link when it changed. The handing over never waits
+        for the bus: the display's thread pushes it."""
         current = frame(self.app, self.clock())
         # the sink compares pictures itself; the link's event carries lines, so lines decide
         changed = self.frame is None or shareable(current) != shareable(self.frame)

@@ -31,8 +31,8 @@ from fogkeeper.errors import ConfigError, FogkeeperError
 from fogkeeper.events import Button
 
 if TYPE_CHECKING:
-    from fogkeeper.app.box import Box
-    from fogkeeper.drivers.display import FrameSink
+    from fogkeeper.app.box import Box, Sink
+    from fogkeeper.drivers.display import DisplayThread
 
 log = logging.getLogger(__name__)
 
@@ -426,9 +426,10 @@ def wait_for_device(path: Path, seconds: float, *, what: str,
     return False
 
 
-def open_display(config: Config, clock: Callable[[], float] = time.monotonic) -> FrameSink:
-    """The configured display behind a FrameSink (the first thing the box opens)."""
-    from fogkeeper.drivers.display import FrameSink, create_device
+def open_display(config: Config, clock: Callable[[], float] = time.monotonic) -> DisplayThread:
+    """The configured display behind a FrameSink on its own thread (the first thing the box
+    opens). The thread starts here: ``_run`` calls this after blocking the stop signals."""
+    from fogkeeper.drivers.display import DisplayThread, FrameSink, create_device
 
     device = display_device(config)
     if device is not None and "INVOCATION_ID" in os.environ:  # a systemd service
@@ -439,7 +440,7 @@ def open_display(config: Config, clock: Callable[[], float] = time.monotonic) ->
                            spi_device=d.spi_device, spi_speed_hz=d.spi_speed_hz,
                            gpio_dc=d.gpio_dc,
                            gpio_reset=None if d.gpio_reset == NO_PIN else d.gpio_reset)
-    return FrameSink(device, clock=clock)
+    return DisplayThread(FrameSink(device, clock=clock))
 
 
 def build(config: Config, *, keymap: bool = False,
@@ -466,7 +467,7 @@ class _NoSound:
         """Nothing to release."""
 
 
-def assemble(config: Config, sink: FrameSink, *, keymap: bool = False,
+def assemble(config: Config, sink: Sink, *, keymap: bool = False,
              clock: Callable[[], float] = time.monotonic,
              wall_clock: Callable[[], float] = time.time) -> Box:
     """The box around its display: app, stores and settings; no pins or link yet."""

@@ -1,9 +1,11 @@
-"""The OLED: a luma device for the configured driver (its row in ``registry``) and a frame
-sink that survives a flaky display bus."""
+"""The OLED: a luma device for the configured driver (its row in ``registry``), a frame
+sink that survives a flaky display bus, and the display thread that pushes the sink's
+frames off the box's loop."""
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -21,7 +23,7 @@ from fogkeeper.drivers.registry import (
     INTERFACES,
     DisplayDriver,
 )
-from fogkeeper.errors import ConfigError, FogkeeperError
+from fogkeeper.errors import ConfigError, FogkeeperError, describe_bug
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +31,9 @@ WIDTH_PX = 128
 HEIGHT_PX = 64
 # Degrees to luma's quarter turns; 90 and 270 would make the screen 64x128.
 ROTATIONS_DEGREES = {0: 0, 180: 2}
+# How long closing waits for the display thread's last frame (a whole frame takes the bus
+# about 23 ms at 400 kHz, 93 ms at 100 kHz) before it gives up on a bus that hangs.
+CLOSE_SECONDS = 1.0
 # luma.core's spi() accepts only these clock rates.
 SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in (
     0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
@@ -163,11 +168,21 @@ class FrameSink:
         self._retry_at = 0.0
         self._sent: bytes | None = None
         self._contrast: int | None = None
+        self._watchers: list[Callable[[], None]] = []
 
     @property
     def healthy(self) -> bool:
         """False from a bus failure until a frame goes through again."""
         return self._healthy
+
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Call ``changed`` each time ``healthy`` turns, on the thread that pushes: a loop
+        that pushes elsewhere (DisplayThread) still learns that it must retry, and when."""
+        self._watchers.append(changed)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """True: every push is on the panel when it returns (DisplayThread's waits)."""
+        return True
 
     @property
     def device(self) -> Any:
@@ -229,10 +244,10 @@ class FrameSink:
         if self._healthy:
             logger.warning("display %s failed: %s: %s; retrying every %.1f s",
                            what, type(exc).__name__, exc, self._retry_seconds)
-        self._healthy = False
+            self._turn(healthy=False)
 
     def _recover(self) -> None:
-        self._healthy = True
+        self._turn(healthy=True)
         logger.info("display recovered")
         # The panel may have been power-cycled: restore what the settings asked for.
         restore: list[Callable[[], None]] = []
@@ -246,3 +261,134 @@ class FrameSink:
             except Exception as exc:
                 self._fail("restore", exc)
                 return
+
+    def _turn(self, *, healthy: bool) -> None:
+        self._healthy = healthy  # set first: a watcher woken now reads the new health
+        for changed in self._watchers:
+            changed()
+
+
+class DisplayThread:
+    """The display's own thread: the loop hands it a finished frame and goes on at once.
+
+    A frame takes the I2C bus 15-25 ms at 400 kHz (bench/display_thread.py); pushed on the
+    loop's thread, a press or a timer's end waited behind it. Here the loop only leaves the
+    newest frame (a copy: the loop may draw on) and the newest contrast and rotation in a
+    slot, and this thread sends them to the sink when the bus is free: frames handed over
+    while it is busy replace each other, and only the newest is pushed. The thread touches
+    nothing but the sink it owns; it never reads game or app state.
+
+    The sink's health is read as it was (``healthy``); its turns are told, from this thread,
+    to whoever ``watch``-es (the box: its loop wakes to retry). A fault in the sink or the
+    bus never escapes the thread. ``flush`` waits until everything handed over is pushed;
+    ``close`` pushes the last frame, joins the thread (giving up after ``close_seconds`` on
+    a bus that hangs) and releases the device.
+
+    The thread starts when this is made; the box makes it after blocking the stop signals
+    (app/run.py), so it inherits their mask and a stop signal always reaches the loop.
+    """
+
+    def __init__(self, sink: FrameSink, *, close_seconds: float = CLOSE_SECONDS) -> None:
+        self._sink = sink
+        self._close_seconds = close_seconds
+        self._handed = threading.Condition()
+        self._frame: Image.Image | None = None
+        self._contrast: int | None = None
+        self._rotation: int | None = None
+        self._busy = False
+        self._closing = False
+        self.replaced = 0  # frames handed over and replaced by a newer one before their push
+        self._thread = threading.Thread(target=self._serve, name="display", daemon=True)
+        self._thread.start()
+
+    @property
+    def healthy(self) -> bool:
+        """The sink's health as of its last push (made on this thread)."""
+        return self._sink.healthy
+
+    @property
+    def device(self) -> Any:
+        return self._sink.device
+
+    def watch(self, changed: Callable[[], None]) -> None:
+        """Call ``changed`` (from the display thread) each time the health turns."""
+        self._sink.watch(changed)
+
+    def push(self, image: Image.Image) -> bool:
+        """Hand ``image`` over for the display; True unless closed. Never waits for the bus."""
+        size = tuple(self._sink.device.size)
+        if image.size != size:  # the caller's mistake: raised here, on its thread
+            raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, display is "
+                             f"{size[0]}x{size[1]}")
+        frame = image.copy()
+        with self._handed:
+            if self._closing:
+                return False
+            if self._frame is not None:
+                self.replaced += 1
+            self._frame = frame
+            self._handed.notify_all()
+        return True
+
+    def set_contrast(self, level: int) -> None:
+        """OLED drive level 0-255, sent before the next frame."""
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast {level} is outside 0-255")
+        with self._handed:
+            self._contrast = level
+            self._handed.notify_all()
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture 0 or 180 degrees from the next frame on."""
+        if degrees not in ROTATIONS_DEGREES:
+            raise ValueError(f"rotation {degrees} is not one of: 0, 180")
+        with self._handed:
+            self._rotation = degrees
+            self._handed.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything handed over is pushed (or failed); False on a timeout."""
+        with self._handed:
+            return self._handed.wait_for(self._idle, timeout)
+
+    def close(self) -> None:
+        """Push what is still handed over, stop the thread and release the device (luma
+        blanks the panel); never raises, and a second call does nothing."""
+        with self._handed:
+            if self._closing:
+                return
+            self._closing = True
+            self._handed.notify_all()
+        self._thread.join(self._close_seconds)
+        if self._thread.is_alive():
+            logger.warning("the display did not take its last frame in %.1f s; closing "
+                           "without it", self._close_seconds)
+            return  # the bus is stuck in the thread: releasing it under it would hang too
+        self._sink.close()
+
+    def _idle(self) -> bool:
+        return not self._busy and self._frame is None and self._contrast is None \
+            and self._rotation is None
+
+    def _serve(self) -> None:
+        while True:
+            with self._handed:
+                self._handed.wait_for(lambda: self._closing or not self._idle())
+                if self._idle():
+                    return  # closing, and nothing left to push
+                rotation, contrast, frame = self._rotation, self._contrast, self._frame
+                self._rotation = self._contrast = self._frame = None
+                self._busy = True
+            try:
+                if rotation is not None:
+                    self._sink.set_rotation(rotation)
+                if contrast is not None:
+                    self._sink.set_contrast(contrast)
+                if frame is not None:
+                    self._sink.push(frame)
+            except Exception as exc:  # the sink keeps bus faults: this is a bug; the box
+                logger.error("the display thread could not push: %s", describe_bug(exc))
+            finally:  # plays on (and so does this thread) either way
+                with self._handed:
+                    self._busy = False
+                    self._handed.notify_all()
