@@ -1,17 +1,26 @@
 """Past games of The FOG from the records the box wrote (`<data>/records/fog-*.json`): date,
-board, players, scores, winner; for solo games the best score and level per scenario."""
+board, players, scores, winner; for solo games the best score and level per scenario.
+
+Each record is scored once: its summary is kept in the past games' index (``fog_history_index``)
+when the game's record is written (``note_record``) or when a list finds the index missing,
+damaged or stale, and a list after that reads the index, a page at a time (``open_history``)."""
 
 from __future__ import annotations
 
+import logging
 import textwrap
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from fogkeeper.data import MAX_RECORD_BYTES, read_json
-from fogkeeper.data.fog import load_rules
+from fogkeeper.data import fog_history_index as index
+from fogkeeper.data.fog import load_rules, rules_fingerprint
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.rules.fog import FogRules, record_from_dict, score_record
+
+log = logging.getLogger(__name__)
 
 PATTERN = "fog-*.json"
 
@@ -65,13 +74,143 @@ def read_game(path: Path, rules: dict[str, FogRules] | None = None) -> PastGame:
                     result.level)
 
 
+# ---- a game's summary as the index keeps it ------------------------------------------------
+def _summary(game: PastGame) -> dict[str, Any]:
+    """What the index keeps of a game (its date is its record's name)."""
+    kept = asdict(game)
+    del kept["date"]
+    return kept
+
+
+def _from_summary(date: str, kept: Mapping[str, Any]) -> PastGame | None:
+    """The game an index line summarises, or None when the line does not hold one."""
+    texts = [kept.get(k) for k in ("board", "mode", "scenario", "level", "problem")]
+    scores, winners = kept.get("scores"), kept.get("winners")
+    if not (all(isinstance(t, str) for t in texts) and isinstance(scores, list)
+            and isinstance(winners, list) and all(isinstance(w, str) for w in winners)
+            and all(isinstance(s, list) and len(s) == 2 and isinstance(s[0], str)
+                    and isinstance(s[1], int) and not isinstance(s[1], bool) for s in scores)):
+        return None
+    board, mode, scenario, level, problem = (str(t) for t in texts)
+    return PastGame(date, board, mode, scenario, tuple((s[0], s[1]) for s in scores),
+                    tuple(winners), level, problem)
+
+
+def _line(name: str, key: index.Key, game: PastGame) -> str:
+    return index.line(name, key, game.mode, _summary(game))
+
+
+# ---- the history: counted whole, read a page at a time -------------------------------------
+class History:
+    """The past games of a data folder, oldest first, as its index lists them: how many,
+    the solo bests (from the solo games' lines only), and any game read when it is shown."""
+
+    def __init__(self, folder: Path, listed: list[index.Listed], rules: str,
+                 lines: list[str], games: dict[int, PastGame], solo: Iterable[int]) -> None:
+        self.folder = folder
+        self._listed = listed
+        self._rules = rules
+        self._lines = lines
+        self._games = games
+        self.total = len(listed)
+        self.bests = solo_bests(self.game(at) for at in solo)
+
+    def game(self, at: int) -> PastGame:
+        """The ``at``-th game, oldest first: from its index line, or scored again (and the
+        index mended) when the line is damaged past its freshness key."""
+        found = self._games.get(at)
+        if found is None:
+            name = self._listed[at].name
+            kept = index.summary(self._lines[at])
+            found = None if kept is None else _from_summary(_date(Path(name)), kept)
+            if found is None:
+                found = self._mend(at)
+            self._games[at] = found
+        return found
+
+    def newest(self, start: int, count: int) -> list[PastGame]:
+        """``count`` games from the ``start``-th newest on (0: the newest), newest first."""
+        last = self.total - 1 - start
+        return [self.game(at) for at in range(last, max(-1, last - count), -1)]
+
+    def games(self) -> list[PastGame]:
+        """Every game, oldest first (``fogkeeper history`` prints them all)."""
+        return [self.game(at) for at in range(self.total)]
+
+    def _mend(self, at: int) -> PastGame:
+        listed = self._listed[at]
+        game = read_game(self.folder / "records" / listed.name)
+        log.info("past games: the index line of %s is damaged; it is scored again and the "
+                 "index rewritten", listed.name)
+        self._games[at] = game
+        if listed.key is not None:
+            self._lines[at] = _line(listed.name, listed.key, game)
+            index.write(self.folder, self._rules, (text for text in self._lines if text))
+        return game
+
+
+def open_history(folder: Path) -> History:
+    """The past games in ``<folder>/records``, checked against the index (one stat a record,
+    no record read) and, when the index is missing, damaged or stale, with it rebuilt first:
+    the lines still fresh are kept, every other record is scored once, boards and decks read
+    once for all of them, and the index written anew (temp file, then rename)."""
+    listed = index.listing(folder / "records")
+    rules = rules_fingerprint()
+    fresh = index.read_fresh(folder, listed, rules)
+    if isinstance(fresh, index.Fresh):
+        return History(folder, listed, rules, fresh.lines, {}, fresh.solo)
+    return _rebuilt(folder, listed, rules, fresh)
+
+
+def _rebuilt(folder: Path, listed: list[index.Listed], rules: str, why: str) -> History:
+    kept = index.read_entries(folder, rules)
+    boards: dict[str, FogRules] = {}
+    games: dict[int, PastGame] = {}
+    lines = []
+    scored = 0
+    for at, record in enumerate(listed):
+        entry = kept.get(record.name)
+        game = None
+        if entry is not None and entry.key == record.key:
+            game = _from_summary(_date(Path(record.name)), entry.game)
+        if game is None:
+            game = read_game(folder / "records" / record.name, boards)
+            scored += 1
+        games[at] = game
+        # a record that cannot be read is never taken as fresh: it has no line
+        lines.append("" if record.key is None else _line(record.name, record.key, game))
+    if listed or index.index_path(folder).exists():
+        written = index.write(folder, rules, (text for text in lines if text))
+        log.info("past games: index %s %s; %s (%d records, %d scored again)",
+                 index.index_path(folder), why, "rebuilt" if written else "not written",
+                 len(listed), scored)
+    solo = [at for at, game in games.items() if game.mode == index.SOLO_MODE]
+    return History(folder, listed, rules, lines, games, solo)
+
+
 def past_games(folder: Path) -> list[PastGame]:
-    """Every FOG record in ``<folder>/records``, oldest first; each board's data (seven
-    TOML files and the owner's corrections) is read once for the whole history."""
-    rules: dict[str, FogRules] = {}
-    return [read_game(p, rules) for p in sorted((folder / "records").glob(PATTERN))]
+    """Every FOG record in ``<folder>/records``, oldest first, each scored once (the index
+    keeps the summaries: see ``open_history``)."""
+    return open_history(folder).games()
 
 
+def note_record(path: Path) -> bool:
+    """A record the box has just written, summarised at once onto the end of its folder's
+    index, so the next list does not score it (a record that is not there, or an index that
+    is not whole, is left to the next list's rebuild). True when the index holds it."""
+    folder = path.parent.parent
+    try:
+        kept = path.stat()
+    except OSError:
+        return False
+    if not index.index_path(folder).exists():
+        return False
+    game = read_game(path)
+    key = (kept.st_size, kept.st_mtime_ns, kept.st_ctime_ns)
+    return index.append(folder, rules_fingerprint(), _line(path.name, key, game))
+
+
+# ---- what the lists show -------------------------------------------------------------------
 def solo_bests(games: Iterable[PastGame]) -> list[SoloBest]:
     """Per solo scenario: the best score, its level and how many games were played."""
     best: dict[str, SoloBest] = {}
@@ -89,19 +228,28 @@ def solo_bests(games: Iterable[PastGame]) -> list[SoloBest]:
     return sorted(best.values(), key=lambda b: b.scenario)
 
 
+def game_line(game: PastGame) -> str:
+    """One game as the box's history screen words it (before wrapping)."""
+    if game.problem:
+        return f"{game.date[5:10]} not scored"
+    top = "solo" if game.mode == "solo" else "+".join(game.winners)
+    best = max(score for _, score in game.scores)
+    return f"{game.date[5:10]} {game.board} {top} {best}"
+
+
+def best_line(best: SoloBest) -> str:
+    return f"best {best.scenario}: {best.score} ({best.level})"
+
+
 def history_lines(games: list[PastGame], width: int = 21) -> list[str]:
     """The box's history screen: a game a line or two (newest first), then the solo bests,
     wrapped to the screen's width (read by scrolling, never cut)."""
     if not games:
         return ["No game recorded yet."]
-    lines = []
-    for g in reversed(games):
-        if g.problem:
-            lines.append(f"{g.date[5:10]} not scored")
-            continue
-        top = "solo" if g.mode == "solo" else "+".join(g.winners)
-        best = max(score for _, score in g.scores)
-        lines.append(f"{g.date[5:10]} {g.board} {top} {best}")
-    for b in solo_bests(games):
-        lines.append(f"best {b.scenario}: {b.score} ({b.level})")
+    lines = [game_line(g) for g in reversed(games)]
+    lines += [best_line(b) for b in solo_bests(games)]
+    return wrapped(lines, width)
+
+
+def wrapped(lines: Iterable[str], width: int = 21) -> list[str]:
     return [part for line in lines for part in textwrap.wrap(line, width)]
