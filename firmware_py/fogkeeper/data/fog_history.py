@@ -7,6 +7,7 @@ damaged or stale, and a list after that reads the index, a page at a time (``ope
 
 from __future__ import annotations
 
+import json
 import logging
 import textwrap
 from collections.abc import Iterable, Mapping
@@ -50,8 +51,9 @@ class SoloBest:
     games: int
 
 
-def _date(path: Path) -> str:
-    stamp = path.stem.removeprefix("fog-")            # YYYYmmdd-HHMMSS
+def _date(name: str) -> str:
+    """A record's date, from its file name (``fog-YYYYmmdd-HHMMSS.json``)."""
+    stamp = name.removesuffix(".json").removeprefix("fog-")
     if len(stamp) >= 13 and stamp[:8].isdigit():
         return f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[9:11]}:{stamp[11:13]}"
     return stamp
@@ -60,7 +62,7 @@ def _date(path: Path) -> str:
 def read_game(path: Path, rules: dict[str, FogRules] | None = None) -> PastGame:
     """One record file, scored again (leniently: a record the table accepted stays listed).
     ``rules``: the boards already read, by name (a history reads each board once)."""
-    date = _date(path)
+    date = _date(path.name)
     known = {} if rules is None else rules
     try:
         record = record_from_dict(read_json(path, MAX_RECORD_BYTES))
@@ -83,46 +85,75 @@ def _summary(game: PastGame) -> dict[str, Any]:
 
 
 def _from_summary(date: str, kept: Mapping[str, Any]) -> PastGame | None:
-    """The game an index line summarises, or None when the line does not hold one."""
-    texts = [kept.get(k) for k in ("board", "mode", "scenario", "level", "problem")]
+    """The game an index line summarises, or None when the line does not hold one (read
+    for every solo game when a list opens: plain loops, no generator per field)."""
+    board, mode, scenario = kept.get("board"), kept.get("mode"), kept.get("scenario")
+    level, problem = kept.get("level"), kept.get("problem")
     scores, winners = kept.get("scores"), kept.get("winners")
-    if not (all(isinstance(t, str) for t in texts) and isinstance(scores, list)
-            and isinstance(winners, list) and all(isinstance(w, str) for w in winners)
-            and all(isinstance(s, list) and len(s) == 2 and isinstance(s[0], str)
-                    and isinstance(s[1], int) and not isinstance(s[1], bool) for s in scores)):
+    if not (type(board) is str and type(mode) is str and type(scenario) is str
+            and type(level) is str and type(problem) is str
+            and type(scores) is list and type(winners) is list):
         return None
-    board, mode, scenario, level, problem = (str(t) for t in texts)
-    return PastGame(date, board, mode, scenario, tuple((s[0], s[1]) for s in scores),
-                    tuple(winners), level, problem)
+    pairs = []
+    for pair in scores:
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str \
+                or type(pair[1]) is not int:
+            return None
+        pairs.append((pair[0], pair[1]))
+    for winner in winners:
+        if type(winner) is not str:
+            return None
+    return PastGame(date, board, mode, scenario, tuple(pairs), tuple(winners), level, problem)
+
+
+SoloPart = tuple[str, str, int, str]    # a solo game's scenario, board, score and level
+
+
+def _solo_part(game: PastGame) -> SoloPart | None:
+    """What the solo bests read of a game (None: not a solo game with a score)."""
+    if game.mode != "solo" or not game.scores:
+        return None
+    return game.scenario, game.board, game.scores[0][1], game.level
+
+
+def _read_solo_part(text: str) -> SoloPart | None:
+    try:
+        part = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if type(part) is not list or len(part) != 4 or type(part[0]) is not str \
+            or type(part[1]) is not str or type(part[2]) is not int or type(part[3]) is not str:
+        return None
+    return part[0], part[1], part[2], part[3]
 
 
 def _line(name: str, key: index.Key, game: PastGame) -> str:
-    return index.line(name, key, game.mode, _summary(game))
+    part = _solo_part(game)
+    return index.line(name, key, None if part is None else list(part), _summary(game))
 
 
 # ---- the history: counted whole, read a page at a time -------------------------------------
 class History:
     """The past games of a data folder, oldest first, as its index lists them: how many,
-    the solo bests (from the solo games' lines only), and any game read when it is shown."""
+    the solo bests, and any game, read from its line when it is shown."""
 
-    def __init__(self, folder: Path, listed: list[index.Listed], rules: str,
-                 lines: list[str], games: dict[int, PastGame], solo: Iterable[int]) -> None:
+    def __init__(self, folder: Path, rules: str, names: list[str], lines: list[str],
+                 games: dict[int, PastGame]) -> None:
         self.folder = folder
-        self._listed = listed
         self._rules = rules
+        self._names = names
         self._lines = lines
         self._games = games
-        self.total = len(listed)
-        self.bests = solo_bests(self.game(at) for at in solo)
+        self.total = len(names)
+        self.bests: list[SoloBest] = []
 
     def game(self, at: int) -> PastGame:
         """The ``at``-th game, oldest first: from its index line, or scored again (and the
         index mended) when the line is damaged past its freshness key."""
         found = self._games.get(at)
         if found is None:
-            name = self._listed[at].name
             kept = index.summary(self._lines[at])
-            found = None if kept is None else _from_summary(_date(Path(name)), kept)
+            found = None if kept is None else _from_summary(_date(self._names[at]), kept)
             if found is None:
                 found = self._mend(at)
             self._games[at] = found
@@ -137,15 +168,31 @@ class History:
         """Every game, oldest first (``fogkeeper history`` prints them all)."""
         return [self.game(at) for at in range(self.total)]
 
+    def solo_part(self, at: int, text: str, known: dict[str, SoloPart]) -> SoloPart | None:
+        """A solo game's part for the bests, from its line's solo words (its whole line, or
+        its record, when those are damaged). ``known``: the words already read (a box's
+        solo games repeat a few scenarios, scores and levels: each is decoded once)."""
+        part = known.get(text)
+        if part is None:
+            part = _read_solo_part(text)
+            if part is None:
+                return _solo_part(self.game(at))
+            known[text] = part
+        return part
+
     def _mend(self, at: int) -> PastGame:
-        listed = self._listed[at]
-        game = read_game(self.folder / "records" / listed.name)
+        name = self._names[at]
+        path = self.folder / "records" / name
+        game = read_game(path)
         log.info("past games: the index line of %s is damaged; it is scored again and the "
-                 "index rewritten", listed.name)
+                 "index rewritten", name)
         self._games[at] = game
-        if listed.key is not None:
-            self._lines[at] = _line(listed.name, listed.key, game)
-            index.write(self.folder, self._rules, (text for text in self._lines if text))
+        try:
+            kept = path.stat()
+        except OSError:
+            return game   # gone since the list opened: the next list leaves it out
+        self._lines[at] = _line(name, (kept.st_size, kept.st_mtime_ns, kept.st_ctime_ns), game)
+        index.write(self.folder, self._rules, self._lines)
         return game
 
 
@@ -154,15 +201,19 @@ def open_history(folder: Path) -> History:
     no record read) and, when the index is missing, damaged or stale, with it rebuilt first:
     the lines still fresh are kept, every other record is scored once, boards and decks read
     once for all of them, and the index written anew (temp file, then rename)."""
-    listed = index.listing(folder / "records")
     rules = rules_fingerprint()
-    fresh = index.read_fresh(folder, listed, rules)
-    if isinstance(fresh, index.Fresh):
-        return History(folder, listed, rules, fresh.lines, {}, fresh.solo)
-    return _rebuilt(folder, listed, rules, fresh)
+    fresh = index.read_fresh(folder, rules)
+    if isinstance(fresh, str):
+        return _rebuilt(folder, rules, fresh)
+    history = History(folder, rules, fresh.names, fresh.lines, {})
+    known: dict[str, SoloPart] = {}
+    history.bests = _bests(part for at, text in fresh.solo
+                           if (part := history.solo_part(at, text, known)) is not None)
+    return history
 
 
-def _rebuilt(folder: Path, listed: list[index.Listed], rules: str, why: str) -> History:
+def _rebuilt(folder: Path, rules: str, why: str) -> History:
+    listed = index.listing(folder / "records")
     kept = index.read_entries(folder, rules)
     boards: dict[str, FogRules] = {}
     games: dict[int, PastGame] = {}
@@ -172,7 +223,7 @@ def _rebuilt(folder: Path, listed: list[index.Listed], rules: str, why: str) -> 
         entry = kept.get(record.name)
         game = None
         if entry is not None and entry.key == record.key:
-            game = _from_summary(_date(Path(record.name)), entry.game)
+            game = _from_summary(_date(record.name), entry.game)
         if game is None:
             game = read_game(folder / "records" / record.name, boards)
             scored += 1
@@ -184,8 +235,9 @@ def _rebuilt(folder: Path, listed: list[index.Listed], rules: str, why: str) -> 
         log.info("past games: index %s %s; %s (%d records, %d scored again)",
                  index.index_path(folder), why, "rebuilt" if written else "not written",
                  len(listed), scored)
-    solo = [at for at, game in games.items() if game.mode == index.SOLO_MODE]
-    return History(folder, listed, rules, lines, games, solo)
+    history = History(folder, rules, [record.name for record in listed], lines, games)
+    history.bests = solo_bests(history.games())
+    return history
 
 
 def past_games(folder: Path) -> list[PastGame]:
@@ -213,16 +265,17 @@ def note_record(path: Path) -> bool:
 # ---- what the lists show -------------------------------------------------------------------
 def solo_bests(games: Iterable[PastGame]) -> list[SoloBest]:
     """Per solo scenario: the best score, its level and how many games were played."""
+    return _bests(part for game in games if (part := _solo_part(game)) is not None)
+
+
+def _bests(parts: Iterable[SoloPart]) -> list[SoloBest]:
     best: dict[str, SoloBest] = {}
-    for game in games:
-        if game.mode != "solo" or not game.scores:
-            continue
-        name = game.scenario or "(no scenario)"
-        score = game.scores[0][1]
+    for scenario, board, score, level in parts:
+        name = scenario or "(no scenario)"
         seen = best.get(name)
         games_played = seen.games + 1 if seen else 1
         if seen is None or score > seen.score:
-            best[name] = SoloBest(name, game.board, score, game.level, games_played)
+            best[name] = SoloBest(name, board, score, level, games_played)
         else:
             best[name] = SoloBest(name, seen.board, seen.score, seen.level, games_played)
     return sorted(best.values(), key=lambda b: b.scenario)

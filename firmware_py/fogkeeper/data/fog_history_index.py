@@ -8,16 +8,17 @@ matches, a record the index lacks and a line for a record gone are all found by 
 the folder's listing with the index, so a damaged, stale or missing index costs a rebuild,
 never a lost or hidden game.
 
-The file, JSON lines::
+The file, JSON lines (a header, then a line a record)::
 
     {"format":"fogkeeper-fog-history-index","version":1,"box":"0.1.0","rules":"<fp>"}
-    {"file":"fog-20261201-201500.json","size":2097,"mtime_ns":...,"ctime_ns":...,"mode":"multiplayer","game":{...}}
+    {"file":"fog-20261201-201500.json","size":2097,"mtime_ns":...,"ctime_ns":...,
+     "solo":null,"game":{"board":"S","mode":"multiplayer",...}}
 
 Every line is written by ``line`` below, keys in that order and ASCII only, so whether a
 line is fresh is a comparison of its opening with the one the record's key gives, and a
 line's summary is read only when its game is shown (``summary``): opening a list of 10,000
-games reads 10,000 file keys, not 10,000 summaries.
-"""
+games reads 10,000 file keys and the solo games' few words for the bests, not 10,000
+summaries."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fogkeeper import __version__
 
@@ -40,15 +41,14 @@ FORMAT = "fogkeeper-fog-history-index"
 VERSION = 1
 PREFIX, SUFFIX = "fog-", ".json"     # a FOG record's name, as the box writes it (`fog-*.json`)
 MAX_INDEX_BYTES = 64 << 20           # ~200,000 records: a larger file is damaged, not read
-SOLO_MODE = "solo"
 
 Key = tuple[int, int, int]           # a record's size, mtime_ns and ctime_ns
 
 
-@dataclass(frozen=True)
-class Listed:
+class Listed(NamedTuple):
     """One record in the records folder, by name, with its freshness key (None: it could
-    not be read, so it is never taken as fresh)."""
+    not be read, so it is never taken as fresh). A tuple: a listing makes 10,000 of them
+    on the way to the screen."""
 
     name: str
     key: Key | None
@@ -59,7 +59,6 @@ class Entry:
     """One line of the index, read whole: the record it is for and that record's summary."""
 
     key: Key
-    mode: str
     game: Mapping[str, Any]
 
 
@@ -67,16 +66,17 @@ def index_path(folder: Path) -> Path:
     return folder / INDEX_NAME
 
 
-def is_record(name: str) -> bool:
-    """A FOG record's file name (``fog-*.json``, as the box lists its records)."""
-    return name.startswith(PREFIX) and name.endswith(SUFFIX) and len(name) >= 9
+def _records(records: Path) -> list[str]:
+    """The names of the FOG records in the folder (``fog-*.json``), oldest first."""
+    return sorted([n for n in os.listdir(records)
+                   if n.startswith(PREFIX) and n.endswith(SUFFIX) and len(n) >= 9])
 
 
 def listing(records: Path) -> list[Listed]:
     """The records folder's FOG records, oldest first (their names are their dates), each
     with its key: one directory read and one stat a record."""
     try:
-        names = sorted(n for n in os.listdir(records) if is_record(n))
+        names = _records(records)
         folder = os.open(records, os.O_RDONLY | os.O_DIRECTORY)
     except OSError:
         return []
@@ -101,23 +101,26 @@ def header(rules: str) -> str:
                        "rules": rules}, separators=(",", ":"))
 
 
-def _name(name: str) -> str:
-    """A name as a JSON string, as ``json.dumps`` (ASCII) writes it, without calling it for
-    the plain names the box writes (a listing of 10,000 names is on the open's path)."""
-    if name.isascii() and name.isprintable() and '"' not in name and "\\" not in name:
-        return f'"{name}"'
-    return json.dumps(name)
+def _plain(text: str) -> bool:
+    """Whether ``json.dumps`` (ASCII) writes ``text`` as it is, between quotes."""
+    return text.isascii() and text.isprintable() and '"' not in text and "\\" not in text
 
 
 def opening(name: str, key: Key) -> str:
-    """How the line of record ``name`` with ``key`` starts (up to its mode)."""
-    return (f'{{"file":{_name(name)},"size":{key[0]},"mtime_ns":{key[1]},'
-            f'"ctime_ns":{key[2]},"mode":')
+    """How the line of record ``name`` with ``key`` starts (up to its solo part)."""
+    return _opening(f'"{name}"' if _plain(name) else json.dumps(name), *key)
 
 
-def line(name: str, key: Key, mode: str, game: Mapping[str, Any]) -> str:
-    """One record's line, as every line of the index is written (see ``opening``)."""
-    return (opening(name, key) + json.dumps(mode) + ',"game":'
+def _opening(quoted: str, size: int, mtime_ns: int, ctime_ns: int) -> str:
+    return (f'{{"file":{quoted},"size":{size},"mtime_ns":{mtime_ns},"ctime_ns":{ctime_ns},'
+            f'"solo":')
+
+
+def line(name: str, key: Key, solo: list[object] | None, game: Mapping[str, Any]) -> str:
+    """One record's line, as every line of the index is written (see ``opening``): ``solo``
+    is what the solo bests read of a solo game (None for any other game), so a list's bests
+    read those few words, not the games' summaries."""
+    return (opening(name, key) + json.dumps(solo, separators=(",", ":")) + ',"game":'
             + json.dumps(game, separators=(",", ":")) + "}")
 
 
@@ -138,16 +141,21 @@ def _read(folder: Path) -> str | None:
 
 @dataclass(frozen=True)
 class Fresh:
-    """An index that matches the folder line for line: each record's line, unread, and
-    which of them are solo games (from their openings)."""
+    """An index that matches the folder line for line: the records' names, each one's line
+    (unread), and the solo part of each solo game's line, by its place (still JSON text)."""
 
+    names: list[str]
     lines: list[str]
-    solo: list[int]
+    solo: list[tuple[int, str]]
 
 
-def read_fresh(folder: Path, listed: list[Listed], rules: str) -> Fresh | str:
-    """The index's lines when every one is the fresh line of the record listed at its place;
-    else why not (the rebuild's log says it)."""
+GAME = ',"game":'   # never inside a JSON string (a quote in one is escaped): a line's last key
+
+
+def read_fresh(folder: Path, rules: str) -> Fresh | str:
+    """The index's lines when each is the fresh line of the record of its place in the
+    records folder, read with one stat a record and no record opened; else why not (the
+    rebuild's log says it)."""
     text = _read(folder)
     if text is None:
         return "missing or unreadable"
@@ -158,19 +166,34 @@ def read_fresh(folder: Path, listed: list[Listed], rules: str) -> Fresh | str:
     if not lines or lines[0] != header(rules):
         return "made by another version or from other rules"
     entries = lines[1:]
-    if len(entries) != len(listed):
-        return f"stale ({len(entries)} lines for {len(listed)} records)"
+    records = folder / "records"
+    try:
+        names = _records(records)
+        place = os.open(records, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        names, place = [], -1
+    if len(entries) != len(names):
+        if place >= 0:
+            os.close(place)
+        return f"stale ({len(entries)} lines for {len(names)} records)"
     solo = []
-    solo_mode = json.dumps(SOLO_MODE) + ","
-    for at, (text_line, record) in enumerate(zip(entries, listed, strict=True)):
-        if record.key is None:
-            return f"stale ({record.name} cannot be read)"
-        start = opening(record.name, record.key)
-        if not text_line.startswith(start):
-            return f"stale ({record.name} is not the record it lists)"
-        if text_line.startswith(solo_mode, len(start)):
-            solo.append(at)
-    return Fresh(entries, solo)
+    plain = _plain("".join(names))   # the box's names: each quoted as it is (no json.dumps)
+    try:
+        for at, name in enumerate(names):
+            kept = os.stat(name, dir_fd=place)
+            start = _opening(f'"{name}"' if plain else json.dumps(name),
+                             kept.st_size, kept.st_mtime_ns, kept.st_ctime_ns)
+            text_line = entries[at]
+            if not text_line.startswith(start):
+                return f"stale ({name} is not the record it lists)"
+            if text_line[len(start)] != "n":    # not null: a solo game
+                solo.append((at, text_line[len(start):text_line.find(GAME, len(start))]))
+    except (OSError, IndexError):
+        return "stale (a record cannot be read)"
+    finally:
+        if place >= 0:
+            os.close(place)
+    return Fresh(names, entries, solo)
 
 
 def summary(text_line: str) -> Mapping[str, Any] | None:
@@ -213,12 +236,12 @@ def _entry(text_line: str) -> tuple[str, Entry] | None:
         return None
     if not isinstance(raw, dict):
         return None
-    name, mode, game = raw.get("file"), raw.get("mode"), raw.get("game")
+    name, game = raw.get("file"), raw.get("game")
     key = tuple(raw.get(k) for k in ("size", "mtime_ns", "ctime_ns"))
-    if not (isinstance(name, str) and isinstance(mode, str) and isinstance(game, dict)
+    if not (isinstance(name, str) and isinstance(game, dict)
             and all(isinstance(k, int) and not isinstance(k, bool) for k in key)):
         return None
-    return name, Entry((key[0], key[1], key[2]), mode, game)   # type: ignore[arg-type]
+    return name, Entry((key[0], key[1], key[2]), game)   # type: ignore[arg-type]
 
 
 def write(folder: Path, rules: str, lines: Iterable[str]) -> bool:
