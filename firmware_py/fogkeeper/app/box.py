@@ -48,6 +48,9 @@ SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))  # pixel offsets cycled so no pixel st
 # needs no saves: its snapshot carries the wall clock, and a resumed box takes off the time
 # that ran out since (hourglass.resumed).
 SAVE_RUNNING_EVERY_SECONDS = 5.0
+# a change no promise rests on (a cursor: snapshot.NO_PROMISE) waits at most this long for a
+# change that matters to carry it to the disk
+SAVE_CURSOR_WITHIN_SECONDS = 5.0
 
 
 PRIVATE_LINES = ("(private screen: look at the box)",)
@@ -168,6 +171,8 @@ class Box:
         self._saved_at: float | None = None  # (monotonic) when the session was last written
         self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
         self._saved_guard: tuple[int, float] = (0, 0.0)
+        self._saved_promise = ""  # snapshot.promised of the last session written
+        self._cursor_since: float | None = None  # since when only a cursor waits unsaved
         self._idle_since = clock()
         self._dimmed = False
         self._shift = 0
@@ -394,6 +399,8 @@ class Box:
             deadlines.append(timer)
         if not self.parts.sink.healthy:
             deadlines.append(now + DISPLAY_RETRY_SECONDS)
+        if self._cursor_since is not None:
+            deadlines.append(self._cursor_since + SAVE_CURSOR_WITHIN_SECONDS)
         if self.storage_problem is not None:
             deadlines.append(now + SAVE_RETRY_SECONDS)
         dim = self._dim_deadline(now)
@@ -464,6 +471,14 @@ class Box:
         if running and isinstance(taken.get("hourglass"), dict):
             taken["hourglass"] = {**taken["hourglass"],  # type: ignore[dict-item]
                                   SAVED_AT_WALL: round(self.wall_clock(), 3)}
+        promise = snapshot.promised(taken) + snapshot.promised(self.app.settings.to_json())
+        if not (force or retry or tried) and promise == self._saved_promise:
+            # only a cursor moved: no fsync before its frame; the next change that matters
+            # writes it, or the deadline SAVE_CURSOR_WITHIN_SECONDS after it
+            if self._cursor_since is None:
+                self._cursor_since = now
+            if now - self._cursor_since < SAVE_CURSOR_WITHIN_SECONDS:
+                return
         try:
             self.stores.save_session(taken)  # even a quiet one: it holds the timer's setup
             self.stores.save_settings(self.app.settings)
@@ -475,6 +490,7 @@ class Box:
             self._storage_failed(f"session too large to keep ({exc})", disk=False)
             return
         self.session_writes += 1
+        self._saved_promise, self._cursor_since = promise, None
         self._saved_changes = self.app.changes
         self._saved_at = now
         self._saved_guard = (guard.wrong, guard.wait_until)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.app import MENUS, App, Screen
 from fogkeeper.flow.game import GameFlow
-from fogkeeper.flow.hourglass import NAMES, GlassSnapshot, Phase, PlayerTurns
+from fogkeeper.flow.hourglass import NAMES, SAVED_AT_WALL, GlassSnapshot, Phase, PlayerTurns
 from fogkeeper.flow.time_control import CLOCK, PlayerClock, TimeControl
 from fogkeeper.schema import SchemaError
 
@@ -17,6 +18,37 @@ VERSION = 2
 # the per-player records version 2 keeps (``hourglass.turn_times``)
 EVERY_TURN_LISTED = 1
 QUIET_SCREENS = {Screen.HOME, Screen.KEYMAP, Screen.ABOUT, Screen.RESUME, Screen.PROBLEM}
+
+
+# What no promise rests on: where a cursor stands, which page of a list is shown. A change of
+# these alone is saved with the next change that matters, or within a few seconds, never
+# fsynced before its frame (a pulled plug puts the cursor back a little, nothing else)
+NO_PROMISE = frozenset({"cursors", "cursor", "back_cursor", "review_cursor", "cursor_slot",
+                        "page"})
+# a running clock's time left moves every instant; saved with the wall clock beside it
+# (SAVED_AT_WALL: that it runs is a promise, its instant is not), any later save brings it
+# back the same, aged, so its ticking alone promises nothing new
+RUNNING_TIME = "left_seconds"
+
+
+def promised(taken: dict[str, object]) -> str:
+    """The snapshot without what no promise rests on, as text to compare: two snapshots
+    with the same ``promised`` differ only in cursors (and a running clock's ticking).
+
+    Text, not the dicts: a snapshot may share lists with the live state, which a later step
+    changes in place; the text of the last save cannot change under it.
+    """
+    return json.dumps(_kept(taken), sort_keys=True, default=str)
+
+
+def _kept(value: object) -> object:
+    """Dicts without the NO_PROMISE keys, all the way down (lists are kept whole: a list
+    holds what was played, never a cursor)."""
+    if not isinstance(value, dict):
+        return value
+    running = SAVED_AT_WALL in value
+    return {key: True if key == SAVED_AT_WALL else _kept(item) for key, item in value.items()
+            if key not in NO_PROMISE and not (running and key == RUNNING_TIME)}
 
 
 class SnapshotError(FogkeeperError, ValueError):
