@@ -12,8 +12,9 @@ to spare the disk: 10,000 fsyncs measure the disk, not the history), a few games
 
 It prints, each with its ratio to the reference workload measured in the same run:
 the cold open (no index: every record scored once, the index written), the CPU per record
-of that rebuild, the warm open (the index fresh: one stat a record, no record read), and a
-page of `fog.history`. Run: .venv/bin/python bench/fog_history.py [N]"""
+of that rebuild, what every open cost before the index (each record read and scored again,
+as ``past_games`` did), the warm open (the index fresh: one stat a record, no record read),
+and pages of `fog.history`. Run: .venv/bin/python bench/fog_history.py [N]"""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from flow.fog.drivers import BoxDriver
 from fogkeeper.app.store import encode
 from fogkeeper.data import read_json
 from fogkeeper.data.fog import OWNER_ENV
-from fogkeeper.data.fog_history import open_history
+from fogkeeper.data.fog_history import open_history, read_game
 from fogkeeper.data.fog_history_index import index_path
 from fogkeeper.events import Button
 from fogkeeper.link.protocol import MAX_LINE_BYTES
@@ -141,6 +142,12 @@ def main(argv: list[str]) -> int:
                      "written), wall", cold[0]))
         print(ref.ms("  cold rebuild, CPU per record", cold[1] / count))
         print(f"  index: {index_path(folder).stat().st_size / 1024:.0f} kB")
+        started = time.thread_time()      # what each open cost before the index
+        boards: dict[str, Any] = {}
+        every = [read_game(p, boards) for p in sorted((folder / "records").glob("fog-*.json"))]
+        before = time.thread_time() - started
+        assert every == open_history(folder).games()
+        print(ref.ms("  before the index, every open: each record scored again, CPU", before))
 
         warm = []
         for _ in range(RUNS):

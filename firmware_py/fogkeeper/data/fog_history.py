@@ -23,8 +23,6 @@ from fogkeeper.rules.fog import FogRules, record_from_dict, score_record
 
 log = logging.getLogger(__name__)
 
-PATTERN = "fog-*.json"
-
 
 @dataclass(frozen=True)
 class PastGame:

@@ -237,11 +237,11 @@ def _entry(text_line: str) -> tuple[str, Entry] | None:
     if not isinstance(raw, dict):
         return None
     name, game = raw.get("file"), raw.get("game")
-    key = tuple(raw.get(k) for k in ("size", "mtime_ns", "ctime_ns"))
-    if not (isinstance(name, str) and isinstance(game, dict)
-            and all(isinstance(k, int) and not isinstance(k, bool) for k in key)):
+    size, mtime_ns, ctime_ns = (raw.get(k) for k in ("size", "mtime_ns", "ctime_ns"))
+    if not (isinstance(name, str) and isinstance(game, dict) and type(size) is int
+            and type(mtime_ns) is int and type(ctime_ns) is int):
         return None
-    return name, Entry((key[0], key[1], key[2]), game)   # type: ignore[arg-type]
+    return name, Entry((size, mtime_ns, ctime_ns), game)
 
 
 def write(folder: Path, rules: str, lines: Iterable[str]) -> bool:
