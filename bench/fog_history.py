@@ -14,7 +14,8 @@ It prints, each with its ratio to the reference workload measured in the same ru
 the cold open (no index: every record scored once, the index written), the CPU per record
 of that rebuild, what every open cost before the index (each record read and scored again,
 as ``past_games`` did), the warm open (the index fresh: one stat a record, no record read),
-and pages of `fog.history`. Run: .venv/bin/python bench/fog_history.py [N]"""
+pages of `fog.history`, and the whole list `fogkeeper history` prints.
+Run: .venv/bin/python bench/fog_history.py [N]"""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from flow.fog.drivers import BoxDriver
 from fogkeeper.app.store import encode
 from fogkeeper.data import read_json
 from fogkeeper.data.fog import OWNER_ENV
-from fogkeeper.data.fog_history import open_history, read_game
+from fogkeeper.data.fog_history import open_history, past_games, read_game
 from fogkeeper.data.fog_history_index import index_path
 from fogkeeper.events import Button
 from fogkeeper.link.protocol import MAX_LINE_BYTES
@@ -165,6 +166,9 @@ def main(argv: list[str]) -> int:
                 h.request("fog.history", page=p))) for _ in range(RUNS)]
             assert all(r["ok"] and len(r["games"]) == 4 for r in replies), replies[-1]
             print(describe(ref, f"fog.history page {page} of {replies[-1]['pages']}", samples))
+        whole = [timed(lambda: past_games(folder)) for _ in range(5)]
+        print(describe(ref, f"the whole list of {count} (`fogkeeper history`'s past_games)",
+                       whole))
         sent = max(len(json.dumps(line, separators=(",", ":"), ensure_ascii=False).encode())
                    + 1 for line in h.link.lines if "id" in line)
         print(f"  largest reply line: {sent} bytes (a line holds {MAX_LINE_BYTES})")
