@@ -282,7 +282,7 @@ FOG = Parity(
         "ask_score": ("score.confirm",), "scores.score_game_anyway": ("score.confirm",),
         "scores.open_detail": ("result",), "Entry.LEVEL": ("result",),
         # the checklist's Past games, and the owner's board walk-through
-        "checklist.read_history": ("history",),
+        "past_games.read_history": ("history",),
         "check_board": ("board.open",), "checklist.open_check": ("board.open",),
         "checklist.ask_save_board": ("board.save",), "checklist.save_board": ("board.save",),
         "checklist.ask_drop_board": ("board.drop",),

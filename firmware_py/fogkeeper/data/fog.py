@@ -3,6 +3,7 @@ owner's own corrections from the data folder over them (they survive a reinstall
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 from dataclasses import dataclass, field
@@ -246,6 +247,30 @@ def load_cards(folder: Path | None = None) -> CardSet:
 def load_rules(board: str, folder: Path | None = None) -> FogRules:
     """Board and cards together, ready for the engine."""
     return FogRules(load_board(board, folder), load_cards(folder))
+
+
+RULES_FOLDERS = ("boards", "fog_scenarios", "decks")   # under the config folder
+OWNER_FOLDERS = ("boards", "decks")                    # under <data>/fog
+
+
+def rules_fingerprint(folder: Path | None = None) -> str:
+    """A short word that changes whenever a file ``load_rules`` reads may have changed (a
+    shipped board, sheet or deck, the owner's corrections): each file's name, inode, size
+    and modification time, never its text, so a score kept from these rules (the past
+    games' index) is known to be out of date without reading any rule."""
+    base = folder or config_dir()
+    seen = []
+    places = [base / name for name in RULES_FOLDERS]
+    places += [owner_file(name) for name in OWNER_FOLDERS]
+    for place in places:
+        try:
+            with os.scandir(place) as found:
+                for entry in found:
+                    kept = entry.stat()
+                    seen.append(f"{entry.path}|{kept.st_ino}|{kept.st_size}|{kept.st_mtime_ns}")
+        except OSError:
+            seen.append(f"{place}|absent")
+    return hashlib.sha256("\n".join(sorted(seen)).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

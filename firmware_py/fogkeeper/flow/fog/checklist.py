@@ -1,10 +1,10 @@
-"""The checklist before a game, as a part of The FOG's flow: its rows and values, the past
-games, the walk through the owner's board, the preset kept and the game laid out."""
+"""The checklist before a game, as a part of The FOG's flow: its rows and values, the walk
+through the owner's board, the preset kept and the game laid out (its past games are
+``past_games.py``)."""
 
 from __future__ import annotations
 
-from fogkeeper.data.fog import owner_board, owner_dir
-from fogkeeper.data.fog_history import history_lines, past_games
+from fogkeeper.data.fog import owner_board
 from fogkeeper.errors import FogkeeperError
 from fogkeeper.flow.fog import board_check, table_cards
 from fogkeeper.flow.fog.begin import begin, public_setup, value_rows
@@ -18,7 +18,7 @@ from fogkeeper.flow.kit import session as snapshots
 
 
 class Checklist(Part):
-    """The setup, values, history and board screens, and the start of a game."""
+    """The setup, values and board screens, and the start of a game."""
 
     # ---- presses -------------------------------------------------------------------------
     def setup_key(self, trigger: str) -> bool:
@@ -86,11 +86,6 @@ class Checklist(Part):
             if row == key:
                 value = self.s.values.get(row.key, row.default) + direction
                 self.s.values[row.key] = min(row.high, max(row.low, value))
-
-    # ---- past games ----------------------------------------------------------------------
-    def read_history(self) -> None:
-        """Past games from the records in the data folder, newest first, then solo bests."""
-        self.s.history = history_lines(past_games(owner_dir()))
 
     # ---- the owner's board ---------------------------------------------------------------
     def open_check(self) -> None:

@@ -1,13 +1,14 @@
 """FogFlow: The FOG's GameFlow, the table (``table.py``) driving the parts of the game.
 
 Each part is a plain class over the flow's one session, holding its screens' presses and the
-table's callbacks for that part of the game: ``Checklist`` (setup, values, history, the
-owner's board, the preset), ``Deal`` (missions and the draft), ``Rounds`` (turns, hourglass,
-cost, end of round), ``Losses`` (the FOG step's losses), ``Cards`` (card entry, show,
-picture), ``Scores`` (boats, score, bonus, review, results, detail) and ``Controls`` (cursor,
-dials, questions and asides every screen shares). The link's commands (``link.py``) call the
-same actions. A row names its callbacks ``part.method``; ``tables.bind_rows`` binds them to
-the parts when the machine is built, so a name that does not resolve fails at once.
+table's callbacks for that part of the game: ``Checklist`` (setup, values, the owner's
+board, the preset), ``PastGames`` (the checklist's past games, a page at a time), ``Deal``
+(missions and the draft), ``Rounds`` (turns, hourglass, cost, end of round), ``Losses`` (the
+FOG step's losses), ``Cards`` (card entry, show, picture), ``Scores`` (boats, score, bonus,
+review, results, detail) and ``Controls`` (cursor, dials, questions and asides every screen
+shares). The link's commands (``link.py``) call the same actions. A row names its callbacks
+``part.method``; ``tables.bind_rows`` binds them to the parts when the machine is built, so
+a name that does not resolve fails at once.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from fogkeeper.flow.fog.checklist import Checklist
 from fogkeeper.flow.fog.controls import Controls
 from fogkeeper.flow.fog.deal import Deal
 from fogkeeper.flow.fog.losses import Losses
+from fogkeeper.flow.fog.past_games import PastGames
 from fogkeeper.flow.fog.rounds import Rounds
 from fogkeeper.flow.fog.scores import Scores
 from fogkeeper.flow.fog.session import Session
@@ -77,6 +79,7 @@ class FogFlow:
         self.s = Session(setup=load_preset(preset), seed=chosen, replay=seed is not None)
         self.controls = Controls(self)
         self.checklist = Checklist(self)
+        self.past_games = PastGames(self)
         self.deal = Deal(self)
         self.rounds = Rounds(self)
         self.losses = Losses(self)
@@ -94,7 +97,8 @@ class FogFlow:
         # the part that takes a screen's presses first (``Controls.press``)
         self.presses: dict[FogScreen, Callable[[str], bool]] = {
             F.SETUP: self.checklist.setup_key, F.VALUES: self.checklist.values_key,
-            F.BOARD: self.checklist.board_key, F.HAND: self.deal.hand_key,
+            F.BOARD: self.checklist.board_key, F.HISTORY: self.past_games.history_key,
+            F.HAND: self.deal.hand_key,
             F.DRAFT: self.deal.draft_key, F.TURN: self.rounds.turn_key,
             F.LOSSES: self.losses.losses_key, F.CARD: self.cards.card_key,
             F.PICTURE: self.cards.picture_key, F.BOATS: self.scores.boats_key,

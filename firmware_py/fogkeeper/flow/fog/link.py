@@ -9,12 +9,12 @@ the player's name only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sized
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from fogkeeper.data.fog import BOARD_NAMES, owner_dir
-from fogkeeper.data.fog_history import PastGame, SoloBest, past_games, solo_bests
+from fogkeeper.data.fog_history import PastGame, SoloBest, open_history
 from fogkeeper.errors import FogkeeperError, PhaseError
 from fogkeeper.flow.fog import (
     board_check,
@@ -503,27 +503,23 @@ def _best(best: SoloBest) -> dict[str, object]:
     return out
 
 
-def _pages(*lists: Sized) -> int:
-    return max(1, *(-(-len(entries) // HISTORY_PAGE) for entries in lists))
-
-
 def _history(flow: FogFlow, args: LinkArgs) -> Reply:
     """The checklist's "Past games" from the same records and the same reading
     (``fogkeeper history``): the games newest first, then the best solo score per
     scenario, HISTORY_PAGE of each a page. Past records are public results (a record is
     written once the game is scored, when its missions are shown to all)."""
-    games = list(reversed(past_games(owner_dir())))
-    bests = solo_bests(games)
     page = optional(args, "page", int, 1)
-    pages = _pages(games, bests)
+    history = open_history(owner_dir())     # counted whole, only this page's games read
+    bests = history.bests
+    pages = max(1, -(-history.total // HISTORY_PAGE), -(-len(bests) // HISTORY_PAGE))
     if page > pages:
         raise LinkError(ErrorCode.BAD_ARGS, f"'page' {page}: the history has {pages} "
                                             f"page{'s' if pages != 1 else ''} "
-                                            f"({len(games)} games recorded)")
-    chosen = slice((page - 1) * HISTORY_PAGE, page * HISTORY_PAGE)
-    return {"page": page, "pages": pages, "games_total": len(games),
-            "games": [_past(g) for g in games[chosen]],
-            "solo_best": [_best(b) for b in bests[chosen]]}
+                                            f"({history.total} games recorded)")
+    first = (page - 1) * HISTORY_PAGE
+    return {"page": page, "pages": pages, "games_total": history.total,
+            "games": [_past(g) for g in history.newest(first, HISTORY_PAGE)],
+            "solo_best": [_best(b) for b in bests[first:first + HISTORY_PAGE]]}
 
 
 # ---- the owner's board walk-through, as the checklist's "Check board" ------------------------

@@ -4,7 +4,9 @@ by one, its bonus tiles, the review, the results and one player's detail."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
+from fogkeeper.data.fog_history import note_record
 from fogkeeper.flow.fog import boats, pictured, scoring, table_cards
 from fogkeeper.flow.fog.controls import NOTICE_WIDTH
 from fogkeeper.flow.fog.menus import Entry, Item, MissionCard, Note, Tile
@@ -136,6 +138,7 @@ class Scores(Part):
         effects = self.flow.context.effects
         record, result = scoring.score(s, anyway)
         s.record_path = effects.save_record("fog", record)
+        note_record(Path(s.record_path))    # in the past games at once, never scored again
         s.result = result.to_dict()
         effects.sound("reveal")
         self.emit("fog.result", {"winners": list(result.winners), "level": result.level,

@@ -262,7 +262,13 @@ class Session:
     board_checked: bool = False   # the owner confirmed this board's values
     board_check: BoardCheck = field(default_factory=BoardCheck)   # the walk-through
     warning: str = ""         # an entry the box noted against its assumed board data
-    history: list[str] = field(default_factory=list)   # past games, as the screen lists them
+    # past games: only the page on screen (``past_games.py``), each line's place in the whole
+    # list (the title's 12/300), which page of how many, and how many places the list has
+    history: list[str] = field(default_factory=list)
+    history_places: list[int] = field(default_factory=list)
+    history_page: int = 0
+    history_pages: int = 1
+    history_rows: int = 0
     pictured: dict[str, Pictured] = field(default_factory=dict)   # 37-48, read off the cards
     picture_card: str = ""    # the card whose picture is being entered
     picture: Pictured = field(default_factory=Pictured)

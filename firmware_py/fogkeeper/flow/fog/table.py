@@ -3,8 +3,9 @@
 Every screen is a state and every row a screen change. Rows for one trigger and screen are
 tried in order; the first whose conditions hold wins, its ``before`` callbacks do the work.
 A row names each callback ``part.method``: the part of the flow that holds that part of the
-game (``checklist``, ``deal``, ``rounds``, ``losses``, ``cards``, ``scores``, ``controls``);
-the flow binds each name to its part when it builds the machine, so a misspelt one fails then.
+game (``checklist``, ``past_games``, ``deal``, ``rounds``, ``losses``, ``cards``, ``scores``,
+``controls``); the flow binds each name to its part when it builds the machine, so a
+misspelt one fails then.
 A trigger (``Go``) is a control (``ok``, ``back``, ``hold_ok``, ``right``, ``key3``...) where the
 control means one thing on that screen, or a named move: a part fires it after a menu choice
 (its press handler reads the row under the cursor by its key) and the link fires it for the
@@ -116,7 +117,7 @@ GAME_PATH: list[dict[str, object]] = [
     {"trigger": Go.BACK, "source": F.VALUES, "dest": F.SETUP},
     # past games, from the checklist
     {"trigger": Go.HISTORY, "source": F.SETUP, "dest": F.HISTORY,
-     "before": "checklist.read_history"},
+     "before": "past_games.read_history"},
     {"trigger": [Go.OK, Go.BACK], "source": F.HISTORY, "dest": F.SETUP},
     # the owner's board, from the checklist: each value confirmed or corrected, then saved
     {"trigger": Go.CHECK_BOARD, "source": F.SETUP, "dest": F.BOARD,

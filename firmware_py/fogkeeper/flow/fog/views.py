@@ -28,7 +28,15 @@ from fogkeeper.ui.fog_screens import (
     render_turn,
 )
 from fogkeeper.ui.icons import Icon
-from fogkeeper.ui.screens import MenuItem, MenuView, MessageView, mm_ss, render_menu, render_message
+from fogkeeper.ui.screens import (
+    MENU_ROWS,
+    MenuItem,
+    MenuView,
+    MessageView,
+    mm_ss,
+    render_menu,
+    render_message,
+)
 
 if TYPE_CHECKING:
     from fogkeeper.flow.fog.flow import FogFlow
@@ -65,8 +73,13 @@ def _list(flow: FogFlow, title: str, hint: str, corner: str = "", *,
 
 def _history(flow: FogFlow, now: float) -> Frame:
     """Past games: as many as the records folder holds, so the link gets the rows on the
-    panel, never the whole list (a few hundred games would not fit a line)."""
-    return _list(flow, "Past games", "^v read  OK back", lines_on_panel_only=True)
+    panel, never the whole list (a few hundred games would not fit a line). The session
+    holds one page of it: the corner says where the line is in the whole list (12/300)."""
+    s = flow.s
+    scrolls = s.history_pages > 1 or len(s.history) > MENU_ROWS
+    at = min(s.cursor, len(s.history_places) - 1)
+    corner = f"{s.history_places[at]}/{s.history_rows}" if scrolls and at >= 0 else ""
+    return _list(flow, "Past games", "^v read  OK back", corner, lines_on_panel_only=True)
 
 
 def _form(flow: FogFlow, title: str, note: str, hint: str, reminder: str = "") -> Frame:
