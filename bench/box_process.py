@@ -16,6 +16,7 @@ Run: .venv/bin/python bench/box_process.py [--seconds 30] [--runs 7]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -37,6 +38,17 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def on_cpu_ns(pid: int, main_only: bool = False) -> int:
+    """Nanoseconds the process's threads (or its main thread, the box's loop) have run, from
+    the scheduler's own accounting (schedstat: exact, not in 10 ms ticks)."""
+    tasks = [str(pid)] if main_only else os.listdir(f"/proc/{pid}/task")
+    total = 0
+    for task in tasks:
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a thread ended
+            total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
+    return total
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -94,12 +106,21 @@ class Running:
         self.port.reset_input_buffer()
 
     def cpu_share(self, seconds: float) -> float:
-        before, t0 = cpu_seconds(self.process.pid), time.perf_counter()
+        return self.cpu_shares(seconds)[0]
+
+    def cpu_shares(self, seconds: float) -> tuple[float, float, float]:
+        """Share of a core over ``seconds``: the process (ticks), and from schedstat every
+        thread and the main thread (the loop) alone."""
+        pid = self.process.pid
+        before, t0 = cpu_seconds(pid), time.perf_counter()
+        every, main = on_cpu_ns(pid), on_cpu_ns(pid, main_only=True)
         end = t0 + seconds
         while time.perf_counter() < end:  # keep draining events like a host would
             self.port.read(4096)
             time.sleep(0.05)
-        return (cpu_seconds(self.process.pid) - before) / (time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        return ((cpu_seconds(pid) - before) / took, (on_cpu_ns(pid) - every) / 1e9 / took,
+                (on_cpu_ns(pid, main_only=True) - main) / 1e9 / took)
 
     def stop(self) -> None:
         self.port.close()

@@ -40,7 +40,7 @@ def main() -> None:
         try:
             box.send("timer.start", seconds=COUNTDOWN)
             time.sleep(DIM_AFTER + 1)  # past the dim deadline, the countdown running
-            countdown = box.cpu_share(seconds)
+            countdown, every, loop = box.cpu_shares(seconds)
             box.send("timer.reset")
             time.sleep(DIM_AFTER + 1)  # the still screen has dimmed
             still = box.cpu_share(seconds)
@@ -48,6 +48,8 @@ def main() -> None:
             box.stop()
     print(ref.share(f"CPU during a {COUNTDOWN // 60}-minute countdown past the dim deadline, "
                     f"no press, over {seconds:.0f} s", countdown))
+    print("  " + ref.ms("main-thread (the loop's) CPU per countdown second, schedstat", loop))
+    print("  " + ref.ms("every thread's CPU per countdown second, schedstat", every))
     print(ref.share(f"CPU on a still screen over {seconds:.0f} s (for comparison)", still)
           + f" (counted in {1000 / TICKS:.0f} ms ticks: resolution "
           f"{100 / TICKS / seconds:.3f} %)")

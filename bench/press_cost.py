@@ -16,8 +16,6 @@ Run: .venv/bin/python bench/press_cost.py [--presses 200] [--actions 1000]
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import re
 import signal
 import statistics
@@ -32,22 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
+from box_process import on_cpu_ns
 from flow.fogsite.fogsite_table import MAZE, PIN
 from support.process import BoxProcess
 
 Step = Callable[[BoxProcess, int], None]
 SYSCALL = re.compile(r"^\d+\s+(?P<call>write|fsync|fdatasync)\((?P<fd>\d+)<(?P<path>[^>]*)>"
                      r".*= (?P<result>-?\d+)")
-
-
-def on_cpu_ns(pid: int, main_only: bool = False) -> int:
-    """Nanoseconds the box's threads (or its loop's thread alone) have run on a CPU."""
-    tasks = [str(pid)] if main_only else os.listdir(f"/proc/{pid}/task")
-    total = 0
-    for task in tasks:
-        with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a thread ended
-            total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
-    return total
 
 
 def ok(box: BoxProcess, cmd: str, **args: object) -> None:
