@@ -53,6 +53,11 @@ SAVE_RUNNING_EVERY_SECONDS = 5.0
 # a change no promise rests on (a cursor: snapshot.NO_PROMISE) waits at most this long for a
 # change that matters to carry it to the disk
 SAVE_CURSOR_WITHIN_SECONDS = 5.0
+# The loop never sleeps longer than this in one wait. A stop signal that lands just before
+# the wait begins (after Python last looked for one, before the kernel's wait) has its
+# handler run only when the thread is back in Python; a wait with no end would never come
+# back, and systemd would kill the box unsaved. A wake with nothing to do costs a few us.
+STOP_POLL_SECONDS = 1.0
 # the session's journal is folded into one snapshot once the box has been this long without
 # a save (and when it stops): a restart then reads one file, and the journal starts again
 COMPACT_IDLE_SECONDS = 30.0
@@ -310,10 +315,15 @@ class Box:
                     return self.requests.get_nowait()
                 except queue.Empty:
                     pass
+                wait = self._seconds_to_next_deadline()
                 try:
-                    item = self.events.get(timeout=self._seconds_to_next_deadline())
+                    item = self.events.get(
+                        timeout=STOP_POLL_SECONDS if wait is None else min(wait,
+                                                                           STOP_POLL_SECONDS))
                 except queue.Empty:
-                    return None
+                    if wait is not None and wait <= STOP_POLL_SECONDS:
+                        return None
+                    continue  # back in Python a moment: a stop signal's handler runs now
             if not isinstance(item, Wake):
                 return item
             # a Wake only says a request waits: presses that came since still go first

@@ -112,14 +112,16 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # HUP: its termin
 def stop_on_signals(box: Box) -> None:
     """A stop signal ends the loop the way a Stop item does: saved, then closed.
 
-    Two things make sure the loop hears it. Python runs the handler on the main thread, but
+    Three things make sure the loop hears it. Python runs the handler on the main thread, but
     the kernel may deliver the signal to any thread that does not block it; one delivered to
     the link's reader left the loop asleep in its queue's ``get`` with no deadline, for ever,
     and systemd killed the service unsaved when its stop time ran out. So every other thread
     is started with the stop signals blocked (``_run``), and only the loop's thread takes
     them. And the handler runs between any two bytecodes, maybe inside that ``get``: the
     box's events are a ``queue.SimpleQueue``, whose ``put`` may be called from there (a
-    ``queue.Queue``'s would wait on the lock the interrupted ``get`` holds).
+    ``queue.Queue``'s would wait on the lock the interrupted ``get`` holds). And a signal that
+    lands just before that ``get`` begins its wait is run when the wait ends: the loop never
+    waits longer than ``box.STOP_POLL_SECONDS``.
     """
     from fogkeeper.app.box import Stop
 
