@@ -137,3 +137,29 @@ def test_the_box_folds_its_journal_into_the_snapshot_once_idle(tmp_path: Path) -
     h.wait(31)
     assert h.box.stores.session.lines == 0
     assert json.loads((tmp_path / "session.json").read_text()) == on_disk(tmp_path)
+
+
+def test_splices_give_back_the_new_text_however_it_was_edited() -> None:
+    shaker = random.Random(2912)
+    text = "".join(shaker.choice('ab{}[]",:0123') for _ in range(3000))
+    for _ in range(300):
+        new = text
+        for _ in range(shaker.randrange(1, 5)):  # edits anywhere: inserts, cuts, changes
+            at = shaker.randrange(len(new) + 1)
+            cut = shaker.randrange(0, 40)
+            new = new[:at] + "".join(shaker.choice("xyz,") for _ in range(
+                shaker.randrange(0, 80))) + new[at + cut:]
+        parts = {("leaf",): json.dumps(text)}
+        apply(parts, json.loads(json.dumps(changes(parts, {("leaf",): json.dumps(new)}))))
+        assert json.loads(parts[("leaf",)]) == new
+        text = new
+
+
+def test_a_log_grown_in_the_middle_between_two_changes_costs_the_changes(
+        tmp_path: Path) -> None:
+    def session(turns: int) -> dict[str, Any]:
+        log = [f"turn {n}: red explored south and found a wall" for n in range(turns)]
+        return {"game": json.dumps({"acting": turns % 3, "log": log, "round": turns})}
+
+    (op,) = changes(leaves(session(300)), leaves(session(301)))
+    assert len(json.dumps(op)) < 200 < len(json.dumps(session(301)))

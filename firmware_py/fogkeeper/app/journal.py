@@ -50,6 +50,7 @@ COMPACT_EVERY = 200          # lines; and at most COMPACT_BYTES of them
 COMPACT_BYTES = 256 * 1024
 LEAF_DEPTH = 4               # objects this deep are cut into leaves; deeper ones are text
 SPLICE_AT_LEAST = 256        # a leaf this long that changed is spliced, not written again
+PROBE = 48                   # characters of an old middle looked for in the new one
 FULL_BELOW_BYTES = 4096      # free space under which the disk counts as full
 
 Path_ = tuple[str, ...]
@@ -115,21 +116,73 @@ def _common_suffix(a: str, b: str, most: int) -> int:
     return low
 
 
+def _hunks(was: str, text: str, depth: int = 0) -> list[list[Any]]:
+    """[start, end, new] hunks (``was`` coordinates, in order) that turn ``was`` into
+    ``text``: the common ends kept, then the middles matched at a probe from the old one's
+    middle (str.find, in C) and each side done again. A game's log that grew in the middle
+    while a field before it and one after it changed costs the three changes, not the log."""
+    start = _common_prefix(was, text)
+    end = _common_suffix(was, text, min(len(was), len(text)) - start)
+    old_middle, new_middle = was[start:len(was) - end], text[start:len(text) - end]
+    if depth < 6 and len(old_middle) >= SPLICE_AT_LEAST and len(new_middle) >= SPLICE_AT_LEAST:
+        at = len(old_middle) // 2
+        probe = old_middle[at:at + PROBE]
+        found = _aligned(probe, at, new_middle, len(new_middle) - len(old_middle))
+        if found >= 0:
+            back = _common_suffix(old_middle[:at], new_middle[:found], min(at, found))
+            ahead = _common_prefix(old_middle[at:], new_middle[found:])
+            left = _hunks(old_middle[:at - back], new_middle[:found - back], depth + 1)
+            right = _hunks(old_middle[at + ahead:], new_middle[found + ahead:], depth + 1)
+            shift = at + ahead
+            return ([[start + a, start + b, t] for a, b, t in left]
+                    + [[start + shift + a, start + shift + b, t] for a, b, t in right])
+    if not old_middle and not new_middle:
+        return []
+    return [[start, len(was) - end, new_middle]]
+
+
+def _aligned(probe: str, at: int, text: str, grown: int) -> int:
+    """Where ``probe`` (from ``at`` in the old text) is in the new one: first where it would
+    be if the change came after it (``at``) or before it (``at + grown``), which a log of
+    like lines needs (its first look-alike further up would align the wrong lines); else
+    anywhere; -1 when not at all or too short to tell."""
+    if len(probe) < PROBE:
+        return -1
+    for where in (at, at + grown):
+        if 0 <= where and text.startswith(probe, where):
+            return where
+    return text.find(probe)
+
+
 def changes(old: Leaves, new: Leaves) -> list[list[Any]]:
     """What turns ``old`` into ``new``: ["d", path] drops a leaf, ["s", path, text] sets
-    one, ["x", path, start, end, text] puts text in place of old[start:end]."""
+    one, ["x", path, hunks] puts each hunk's text in place of old[start:end]."""
     ops: list[list[Any]] = [["d", list(path)] for path in old.keys() - new.keys()]
     for path, text in new.items():
         was = old.get(path)
         if was == text:
             continue
         if was is not None and len(text) >= SPLICE_AT_LEAST and len(was) >= SPLICE_AT_LEAST:
-            start = _common_prefix(was, text)
-            end = _common_suffix(was, text, min(len(was), len(text)) - start)
-            ops.append(["x", list(path), start, len(was) - end, text[start:len(text) - end]])
+            ops.append(["x", list(path), _hunks(was, text)])
         else:
             ops.append(["s", list(path), text])
     return ops
+
+
+def _spliced(current: str, hunks: Any) -> str:
+    """``current`` with each [start, end, text] hunk (in order, not overlapping) put in."""
+    if not isinstance(hunks, list):
+        raise ValueError("not a splice")
+    pieces, at = [], 0
+    for hunk in hunks:
+        if not (isinstance(hunk, list) and len(hunk) == 3 and isinstance(hunk[0], int)
+                and isinstance(hunk[1], int) and isinstance(hunk[2], str)
+                and at <= hunk[0] <= hunk[1] <= len(current)):
+            raise ValueError("a splice that does not fit")
+        pieces += [current[at:hunk[0]], hunk[2]]
+        at = hunk[1]
+    pieces.append(current[at:])
+    return "".join(pieces)
 
 
 def apply(parts: Leaves, ops: list[Any]) -> None:
@@ -148,10 +201,8 @@ def apply(parts: Leaves, ops: list[Any]) -> None:
         elif op[0] == "s" and len(op) == 3 and isinstance(op[2], str):
             done[path] = op[2]
             dropped.discard(path)
-        elif (op[0] == "x" and len(op) == 5 and current is not None
-              and isinstance(op[2], int) and isinstance(op[3], int) and isinstance(op[4], str)
-              and 0 <= op[2] <= op[3] <= len(current)):
-            done[path] = current[:op[2]] + op[4] + current[op[3]:]
+        elif op[0] == "x" and len(op) == 3 and current is not None:
+            done[path] = _spliced(current, op[2])
         else:
             raise ValueError(f"a change that does not fit: {str(op[0])[:8]}")
     for path in dropped:
