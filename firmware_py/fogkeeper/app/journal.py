@@ -149,7 +149,7 @@ def _aligned(probe: str, at: int, text: str, grown: int) -> int:
     if len(probe) < PROBE:
         return -1
     for where in (at, at + grown):
-        if 0 <= where and text.startswith(probe, where):
+        if where >= 0 and text.startswith(probe, where):
             return where
     return text.find(probe)
 
