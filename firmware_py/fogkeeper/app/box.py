@@ -186,7 +186,7 @@ class Box:
         self._saved_at: float | None = None  # (monotonic) when the session was last written
         self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
         self._saved_guard: tuple[int, float] = (0, 0.0)
-        self._saved_promise = ""  # snapshot.promised of the last session written
+        self._saved_promise: object = None  # snapshot.promised of the last session written
         self._cursor_since: float | None = None  # since when only a cursor waits unsaved
         self._idle_since = clock()
         self._dimmed = False
@@ -499,7 +499,8 @@ class Box:
         if running and isinstance(taken.get("hourglass"), dict):
             taken["hourglass"] = {**taken["hourglass"],  # type: ignore[dict-item]
                                   SAVED_AT_WALL: round(self.wall_clock(), 3)}
-        promise = snapshot.promised(taken) + snapshot.promised(self.app.settings.to_json())
+        promise = (snapshot.promised(self.stores.session.leaves_of(taken)),
+                   self.app.settings.to_json())
         if not (force or retry or tried) and promise == self._saved_promise:
             # only a cursor moved: no fsync before its frame; the next change that matters
             # writes it, or the deadline SAVE_CURSOR_WITHIN_SECONDS after it

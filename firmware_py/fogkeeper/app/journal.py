@@ -233,19 +233,33 @@ def _lines(data: bytes) -> Iterator[tuple[str, int]]:
             return
 
 
-def _check(document: dict[str, Any], parts: Leaves, ops: list[list[Any]]) -> None:
-    """ValueError for a session too deep or too large to keep, as a snapshot refuses one;
-    only the leaves that changed are walked (the rest were, when they were written)."""
+def _check(document: dict[str, Any], parts: Leaves, ops: list[list[Any]],
+           depths: dict[Path_, int]) -> None:
+    """ValueError for a session too deep or too large to keep, as a snapshot refuses one.
+
+    Only the leaves that changed are looked at, and a spliced one by its hunks: it is at
+    most as deep as before plus the brackets the hunks bring (``depths`` keeps each leaf's
+    bound; only a bound past the limit is walked again, to its true depth).
+    """
     if sum(map(len, parts.values())) > MAX_FILE_BYTES:
         raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
     for op in ops:
+        path = tuple(op[1])
         if op[0] == "d":
+            depths.pop(path, None)
             continue
-        value: Any = document
-        for key in op[1]:
-            value = value[key]
-        if depth_of(value) + len(op[1]) > MAX_DEPTH:
+        bound = None
+        if op[0] == "x" and path in depths:
+            brought = sum(t.count("[") + t.count("{") for _, _, t in op[2])
+            bound = depths[path] + brought
+        if bound is None or bound + len(path) > MAX_DEPTH:
+            value: Any = document
+            for key in path:
+                value = value[key]
+            bound = depth_of(value)
+        if bound + len(path) > MAX_DEPTH:
             raise ValueError(f"nested more than {MAX_DEPTH} deep")
+        depths[path] = bound
 
 
 class SessionJournal:
@@ -259,6 +273,8 @@ class SessionJournal:
         self._next = 0  # the number of the next line
         self._bytes = 0
         self._inode: tuple[int, int] | None = None
+        self._depths: dict[Path_, int] = {}  # how deep each leaf may be, at most
+        self._cut: tuple[dict[str, Any], Leaves] | None = None  # leaves_of's last
         self.lines = 0  # lines since the last snapshot
 
     @property
@@ -325,13 +341,23 @@ class SessionJournal:
         return f"{HEADER} {zlib.crc32(encode(document)):08x}"
 
     # ---- writing ---------------------------------------------------------------------
+    def leaves_of(self, document: dict[str, Any]) -> Leaves:
+        """``leaves(document)``, cut once for the save that follows (the box compares them
+        before it saves: snapshot.promised)."""
+        if self._cut is not None and self._cut[0] is document:
+            return self._cut[1]
+        parts = leaves(document)
+        self._cut = (document, parts)
+        return parts
+
     def save(self, document: dict[str, Any]) -> None:
         """Keep the session: one journal line, or a new snapshot when one is due.
 
         StorageError when the disk refuses (what was saved before stays whole);
         ValueError when the document itself cannot be kept.
         """
-        parts = leaves(document)
+        parts = self.leaves_of(document)
+        self._cut = None
         if (self._parts is None or self.lines >= COMPACT_EVERY
                 or self._bytes >= COMPACT_BYTES):
             self.compact(document, parts)
@@ -339,7 +365,7 @@ class SessionJournal:
         ops = changes(self._parts, parts)
         if not ops:
             return
-        _check(document, parts, ops)
+        _check(document, parts, ops, self._depths)
         line = _line(_text([self._next, ops]))
         if len(line) > MAX_FILE_BYTES:
             raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
@@ -411,6 +437,7 @@ class SessionJournal:
             # snapshot again (the old journal names another snapshot: it is never used)
             raise StorageError(self.path, reason_of(exc)) from None
         self._inode = (info.st_dev, info.st_ino)
+        self._depths = {}  # the snapshot was checked whole; leaves are walked as they change
         self._parts = leaves(document) if parts is None else parts
         self._next, self.lines, self._bytes = 0, 0, len(header)
 

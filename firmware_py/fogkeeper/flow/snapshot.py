@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from typing import Any
 
 from fogkeeper.errors import FogkeeperError
@@ -31,24 +31,20 @@ NO_PROMISE = frozenset({"cursors", "cursor", "back_cursor", "review_cursor", "cu
 RUNNING_TIME = "left_seconds"
 
 
-def promised(taken: dict[str, object]) -> str:
-    """The snapshot without what no promise rests on, as text to compare: two snapshots
-    with the same ``promised`` differ only in cursors (and a running clock's ticking).
-
-    Text, not the dicts: a snapshot may share lists with the live state, which a later step
-    changes in place; the text of the last save cannot change under it.
-    """
-    return json.dumps(_kept(taken), sort_keys=True, default=str)
-
-
-def _kept(value: object) -> object:
-    """Dicts without the NO_PROMISE keys, all the way down (lists are kept whole: a list
-    holds what was played, never a cursor)."""
-    if not isinstance(value, dict):
-        return value
-    running = SAVED_AT_WALL in value
-    return {key: True if key == SAVED_AT_WALL else _kept(item) for key, item in value.items()
-            if key not in NO_PROMISE and not (running and key == RUNNING_TIME)}
+def promised(parts: Mapping[tuple[str, ...], str]) -> dict[tuple[str, ...], object]:
+    """The snapshot's leaves (app.journal.leaves: each value's text by its path) without
+    what no promise rests on: two snapshots with the same ``promised`` differ only in
+    cursors (and a running clock's ticking). Texts, never live objects: a snapshot may share
+    lists with the live state, which a later step changes in place."""
+    kept: dict[tuple[str, ...], object] = {}
+    for path, text in parts.items():
+        if NO_PROMISE.intersection(path):
+            continue
+        if path[-1] in (RUNNING_TIME, SAVED_AT_WALL) and (*path[:-1], SAVED_AT_WALL) in parts:
+            kept[path] = True  # it runs (a promise); its instant is none
+            continue
+        kept[path] = text
+    return kept
 
 
 class SnapshotError(FogkeeperError, ValueError):

@@ -29,6 +29,7 @@ V = TypeVar("V")
 W = TypeVar("W")
 CODEC = "fogkeeper.codec"
 MAX_DEPTH = 64
+_PLAIN = frozenset({int, str, float, bool, type(None)})  # dumped as they are
 
 
 class SessionError(FogkeeperError, ValueError):
@@ -47,6 +48,10 @@ def dump(value: DataclassInstance) -> dict[str, object]: ...
 def dump(value: object) -> object: ...
 def dump(value: object) -> object:
     """The JSON-ready form of a session (or any value a session field may hold)."""
+    if type(value) in _PLAIN:  # first: a game's walks and logs are mostly numbers and text
+        return value
+    if type(value) in (list, tuple):
+        return [v if type(v) in _PLAIN else dump(v) for v in value]  # type: ignore[attr-defined]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, object] = {}
         for f in dataclasses.fields(value):
