@@ -182,6 +182,7 @@ class Box:
         parts.sink.watch(lambda: self.events.put(WAKE))
         self.apply_settings(settings)
         self.frame: Frame | None = None
+        self._shared: dict[str, object] = {}  # shareable(self.frame): what the link was told
         self._saved_changes = -1
         self._saved_at: float | None = None  # (monotonic) when the session was last written
         self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
@@ -373,6 +374,7 @@ class Box:
             try:
                 self.refresh()  # its screen event, if any, is held with the rest
             except Exception as exc:
+                self.frame = None  # not the screen's any more: the next look draws again
                 log.error("could not draw the screen: %s", describe_bug(exc))
                 reply, ok = self._internal(request, "done, but the screen could not be "
                                                     "drawn"), False
@@ -460,10 +462,11 @@ class Box:
         for the bus: the display's thread pushes it."""
         current = frame(self.app, self.clock())
         # the sink compares pictures itself; the link's event carries lines, so lines decide
-        changed = self.frame is None or shareable(current) != shareable(self.frame)
-        self.frame = current
+        lines = shareable(current)
+        changed = self.frame is None or lines != self._shared
+        self.frame, self._shared = current, lines
         if changed:
-            self.emit("screen", {"state": self.app.state.value, **shareable(current)})
+            self.emit("screen", {"state": self.app.state.value, **lines})
         self.parts.sink.push(self.present(current.image))
 
     def present(self, image: Image.Image) -> Image.Image:

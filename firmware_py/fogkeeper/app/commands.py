@@ -124,8 +124,12 @@ class Commands:
 
     def press(self, args: Args) -> Result:
         """A button from the host. On a private screen (a secret on it) only with the PIN:
-        the host cannot see that screen, so without the PIN it may not play it either."""
-        self.box.refresh()
+        the host cannot see that screen, so without the PIN it may not play it either.
+
+        The shown frame is the screen's: every step ends by drawing it, and only steps change
+        the screen (drawn again only when a step could not draw it)."""
+        if self.box.frame is None:
+            self.box.refresh()
         current = self.box.frame
         assert current is not None  # refresh always leaves a frame
         if current.private:

@@ -168,8 +168,8 @@ def render_countdown(view: CountdownView) -> Frame:
     the band of the time (white, the time black in it), the status line, bar and hint
     left as they are; time up is the words TIME UP, big, beside an empty hourglass, on a
     steady inverted screen."""
-    image, draw = d.blank()
-    draw.text((1, -1), d.fit(view.status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
+    image = _countdown_chrome(view.status, view.hint).copy()
+    draw = ImageDraw.Draw(image)
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
     # TIME UP stands higher than the time: the empty hourglass goes under it, where the
     # bar (empty by then) was
@@ -178,12 +178,21 @@ def render_countdown(view: CountdownView) -> Frame:
         draw_icon(draw, Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
     else:
         d.bar(draw, 46, 6, view.fraction_left)
-    d.footer(draw, view.hint)
     if view.warning:
         image = _flash_band(image, GLASS_BAND)
     if view.invert:
         image = d.invert(image)
     return Frame(image, (view.status, big, view.hint))
+
+
+@lru_cache(maxsize=16)
+def _countdown_chrome(status: str, hint: str) -> Image.Image:
+    """The glass's status line and hint, drawn once for as long as they read the same: a
+    running glass draws only its time and its bar every second. Read only: it is copied."""
+    image, draw = d.blank()
+    draw.text((1, -1), d.fit(status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
+    d.footer(draw, hint)
+    return image
 
 
 # the rows of the big time, clear of the status line's descenders and of the bar (the
