@@ -5,7 +5,8 @@ and plays an hour: (a) one hour-long glass with nobody pressing, (b) 60 s turns,
 started by a press on the box when the last one ran out (the link's ``press``). Every
 os.write/os.fsync/os.fdatasync the box makes is counted (a journal line is one write and
 one fdatasync; a whole snapshot a write of the file, an fsync of it and one of its
-folder). Budget: at most one write every 5 s while a glass runs, 720 an hour. Also times one save against the reference workload.
+folder). Budget: at most one write every 5 s while a glass runs, 720 an hour. Also times
+one save against the reference workload.
 Usage: sd_writes.py
 """
 
