@@ -30,6 +30,7 @@ import os
 import stat
 import zlib
 from collections.abc import Iterator
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,21 @@ Path_ = tuple[str, ...]
 Leaves = dict[Path_, str]
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)  # made once, not a call
+_SCALARS = {True: "true", False: "false", None: "null"}
+
+
 def _text(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """A value's JSON text, as ``json.dumps`` would write it (most leaves are one number or
+    one word: those without the encoder's round trip)."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is bool or value is None:
+        return _SCALARS[value]
+    return _ENCODER.encode(value)
 
 
 def leaves(document: dict[str, Any]) -> Leaves:
