@@ -166,7 +166,7 @@ def test_a_log_grown_in_the_middle_between_two_changes_costs_the_changes(
 
 
 @pytest.mark.parametrize("value", ["plain", "é \"quoted\" \\ \n", "", 0, -7, 10**30, True, False,
-                                   None, 1.5, 1e300, [1, "x", None], {"b": 1, "a": [True]}])
+                                   None, 1.5, 1e300, [1, "x", None], [{"b": 1, "a": [True]}]])
 def test_a_leaf_reads_as_json_dumps_writes_it(value: object) -> None:
     assert leaves({"k": value}) == {("k",): json.dumps(value, separators=(",", ":"),
                                                       sort_keys=True)}
