@@ -170,3 +170,20 @@ def test_a_log_grown_in_the_middle_between_two_changes_costs_the_changes(
 def test_a_leaf_reads_as_json_dumps_writes_it(value: object) -> None:
     assert leaves({"k": value}) == {("k",): json.dumps(value, separators=(",", ":"),
                                                       sort_keys=True)}
+
+
+def test_a_change_as_large_as_a_snapshot_is_written_as_one(tmp_path: Path) -> None:
+    journal = SessionJournal(tmp_path)
+    journal.save(a_game(1))
+    huge = {**a_game(1), "notes": "x" * 300_000}  # past what a journal line may hold
+    journal.save(huge)
+    assert journal.lines == 0 and json.loads((tmp_path / "session.json").read_text()) == huge
+    assert (tmp_path / JOURNAL).stat().st_size < 100  # the journal read back stays small
+    assert SessionJournal(tmp_path).load() == huge
+
+
+def test_the_journal_is_the_owners_alone(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL).write_text("")
+    os.chmod(tmp_path / JOURNAL, 0o644)
+    SessionJournal(tmp_path).save(a_game(1))
+    assert (tmp_path / JOURNAL).stat().st_mode & 0o777 == 0o600

@@ -381,10 +381,10 @@ class SessionJournal:
             return
         _check(document, parts, ops, self._depths)
         line = _line(_text([self._next, ops]))
-        if len(line) > MAX_FILE_BYTES:
-            raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
-        if not self._append(line):
-            self.compact(document, parts)  # the journal is not the one begun: start again
+        if len(line) > COMPACT_BYTES or not self._append(line):
+            # a change as large as a snapshot is one (the journal stays under the size the
+            # box reads back); a journal not the one begun is begun again
+            self.compact(document, parts)
             return
         self._parts = parts
         self._next += 1
@@ -440,6 +440,7 @@ class SessionJournal:
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
             try:
+                os.fchmod(fd, 0o600)  # it holds what session.json holds: the secrets too
                 os.ftruncate(fd, 0)
                 os.write(fd, header)
                 os.fdatasync(fd)
