@@ -504,7 +504,7 @@ class Box:
             taken["hourglass"] = {**taken["hourglass"],  # type: ignore[dict-item]
                                   SAVED_AT_WALL: round(self.wall_clock(), 3)}
         promise = (snapshot.promised(self.stores.session.leaves_of(taken)),
-                   self.app.settings.to_json())
+                   self.app.settings)  # frozen: compared by value, never changed in place
         if not (force or retry or tried) and promise == self._saved_promise:
             # only a cursor moved: no fsync before its frame; the next change that matters
             # writes it, or the deadline SAVE_CURSOR_WITHIN_SECONDS after it

@@ -258,6 +258,7 @@ class Stores:
         self.presets = JsonStore(folder / "presets.json")
         self.pin = JsonStore(folder / "pin.json")  # a PIN set on the box: its salted hash only
         self._last_settings: Any = None
+        self._last_written: Any = None  # the settings object last written (or found equal)
         # why the saved session was set aside at boot, and the file it was kept in; the box
         # says so on its screen (a session is never dropped in silence)
         self.set_aside: tuple[str, Path | None] | None = None
@@ -302,7 +303,10 @@ class Stores:
         return raw or {}
 
     def save_settings(self, settings: Any) -> None:
+        if settings is self._last_written:
+            return  # the same (frozen) settings as written last: nothing to look at
         data = settings.to_json()
         if data != self._last_settings:
             self.settings.save(data)
             self._last_settings = data
+        self._last_written = settings
