@@ -240,11 +240,25 @@ PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at th
 
 @lru_cache(maxsize=64)
 def _clock_face(text: str) -> Image.Image:
-    """A time's mask in the doubled face, made once: a running clock redraws the same few
-    times (and a paused one the same time) every second. Read only: it is pasted through."""
+    """A time's mask in the doubled face: its characters' doubled masks side by side (a
+    running clock shows a new time every second; its eleven characters are drawn once).
+    The pixel font is monospaced without overhang, so this is the string drawn whole. Read
+    only: it is pasted through."""
+    glyphs = [_clock_glyph(c) for c in text]
+    face = Image.new("1", (sum(g.width for g in glyphs), glyphs[0].height if glyphs else 0), 0)
+    left = 0
+    for glyph in glyphs:
+        face.paste(glyph, (left, 0))
+        left += glyph.width
+    return face
+
+
+@lru_cache(maxsize=32)
+def _clock_glyph(char: str) -> Image.Image:
+    """One character of the clock's face, doubled (each pixel a square of four)."""
     _, end = d.cap_rows(CLOCK_FACE)
-    face = Image.new("1", (d.text_width(text, CLOCK_FACE), end), 0)
-    ImageDraw.Draw(face).text((0, 0), text, font=d.font(CLOCK_FACE), fill=1)
+    face = Image.new("1", (d.text_width(char, CLOCK_FACE), end), 0)
+    ImageDraw.Draw(face).text((0, 0), char, font=d.font(CLOCK_FACE), fill=1)
     return face.resize((face.width * CLOCK_SCALE, face.height * CLOCK_SCALE),
                        Image.Resampling.NEAREST)
 
