@@ -291,10 +291,6 @@ class SessionJournal:
         self._cut: tuple[dict[str, Any], Leaves] | None = None  # leaves_of's last
         self.lines = 0  # lines since the last snapshot
 
-    @property
-    def folder(self) -> Path:
-        return self.path.parent
-
     # ---- reading ---------------------------------------------------------------------
     def load(self) -> Any | None:
         """The session as last saved: the snapshot with the journal's lines on it."""
@@ -467,9 +463,7 @@ class SessionJournal:
 
     def _drop_journal(self) -> None:
         self._parts = None
-        with contextlib.suppress(FileNotFoundError):
-            try:
-                self.path.unlink()
-            except OSError as exc:
-                if exc.errno != errno.ENOENT:
-                    log.warning("cannot remove %s (%s)", self.path.name, reason_of(exc))
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("cannot remove %s (%s)", self.path.name, reason_of(exc))
