@@ -11,6 +11,7 @@ from flow.fogsite.fogsite_table import MAZE, PIN, FogsiteTable
 from fogkeeper.flow import snapshot
 from fogkeeper.flow.app import Screen
 from fogkeeper.flow.snapshot import SnapshotError
+from fogkeeper.rules.fogsite import Cell
 
 
 def restart(t: FogsiteTable) -> FogsiteTable:
@@ -78,3 +79,26 @@ def test_a_save_this_firmware_cannot_read_is_refused_whole(damage: Any) -> None:
     assert fresh.app.state is Screen.HOME and fresh.app.game is None
     with pytest.raises(SnapshotError):
         FogsiteTable().open_fogsite().flow.restore(saved["game"]["state"])
+
+
+def test_the_walks_are_saved_as_they_grow_and_come_back_after_a_restart() -> None:
+    # each save makes a walk's form from its new steps only (fogkeeper.grown): what is
+    # saved is still every step, in the form a whole walk has, and a restart has it all
+    t = team_turn()
+
+    def saved_walks() -> Any:
+        return snapshot.take(t.app, t.now)["game"]["state"]["session"]["walks"]  # type: ignore[index]
+
+    def every_step() -> dict[str, Any]:
+        return {"revealed": False, "value": {who: [list(cell) for cell in cells]
+                                             for who, cells in t.session.routes.items()}}
+
+    assert saved_walks() == every_step()
+    for row in (1, 2, 3):
+        t.session.walked("RED", [Cell(0, row)])  # as a Move records its steps
+        assert saved_walks() == every_step()
+    assert saved_walks()["value"]["RED"] == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    t.session.routes["RED"][1] = (1, 1)  # changed in the middle: saved whole again
+    assert saved_walks()["value"]["RED"] == [[0, 0], [1, 1], [0, 2], [0, 3]]
+    back = restart(t)
+    assert back.session.routes == t.session.routes

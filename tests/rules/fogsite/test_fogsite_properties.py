@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -30,6 +31,7 @@ from fogkeeper.rules.fogsite import (
     legal_turns,
     move,
     new_game,
+    state_to_dict,
     to_json,
     trace_moves,
     use_relic,
@@ -167,8 +169,8 @@ def test_random_games_stay_legal_and_always_end(
     options: Options, maze: Maze, seed: int, balancing: frozenset[str]
 ) -> None:
     rng = random.Random(seed)
-    state = _new_game(maze, options, seed, balancing)
-    for _ in range(120):
+    state = first = _new_game(maze, options, seed, balancing)
+    for step in range(120):
         if state.phase is Phase.OVER:
             break
         if state.phase is Phase.GUARDIAN:
@@ -178,6 +180,11 @@ def test_random_games_stay_legal_and_always_end(
         else:
             state = escape(state, announce=rng.random() < 0.05)
         _check_invariants(state)
+        # the save's text is made from the log's last text and its new entries: it is
+        # the whole state's, whether the log grew, or another game's came between
+        assert to_json(state) == json.dumps(state_to_dict(state), sort_keys=True)
+        if step % 7 == 3:
+            assert to_json(first) == json.dumps(state_to_dict(first), sort_keys=True)
     assert state.phase is Phase.OVER and state.winner is not None
     assert from_json(to_json(state)) == state
 

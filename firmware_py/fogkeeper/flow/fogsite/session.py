@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar, cast, overload
@@ -13,6 +14,7 @@ from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
 from fogkeeper.flow.kit.pin import PinPad
 from fogkeeper.flow.kit.session import codec, dump, load
+from fogkeeper.grown import Grown
 from fogkeeper.rules.fogsite import (
     Cell,
     Colour,
@@ -27,7 +29,7 @@ from fogkeeper.rules.fogsite import (
     to_json,
 )
 from fogkeeper.rules.fogsite.levels import Level
-from fogkeeper.rules.fogsite.state import Phase
+from fogkeeper.rules.fogsite.state import LogEntry, Phase
 from fogkeeper.secret import Secret
 
 COLOUR_WORD = {Colour.RED: "RED", Colour.GREEN: "GREEN", Colour.BLUE: "BLUE"}
@@ -253,6 +255,49 @@ def _plan_back(saved: list[str]) -> Secret[list[GuardianMove]]:
     return Secret([GuardianMove(Direction[move[0]], int(move[1:])) for move in saved])
 
 
+Walks = dict[str, list[tuple[int, int]]]
+Heard = tuple[tuple[int, str, str, str], ...]
+
+
+def _cells(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
+    return [[col, row] for col, row in cells]
+
+
+def _more_cells(made: list[list[int]], more: Sequence[tuple[int, int]]) -> list[list[int]]:
+    return made + _cells(more)
+
+
+# each token's walk only grows (Session.walked), and the session is saved after every
+# action: its JSON form is kept as it grows, by the walker's name
+_WALKED: dict[str, Grown[tuple[int, int], list[list[int]]]] = {}
+
+
+def _walks_json(walks: Secret[Walks]) -> dict[str, object]:
+    """What ``dump`` makes of the walks, each walk's form kept from the last save."""
+    shown: dict[str, list[list[int]]] = {}
+    for who, cells in walks.open().items():
+        grown = _WALKED.get(who)
+        if grown is None:
+            grown = _WALKED.setdefault(who, Grown(_cells, _more_cells))
+        shown[who] = grown.of(cells)
+    return {"revealed": walks.revealed, "value": shown}
+
+
+def _walks_back(saved: object) -> Secret[Walks]:
+    return load(Secret[Walks], saved, "walks")
+
+
+def _heard(log: Sequence[LogEntry]) -> Heard:
+    return tuple((e.round_number, e.actor, e.action, e.public) for e in log)
+
+
+def _more_heard(made: Heard, more: Sequence[LogEntry]) -> Heard:
+    return made + _heard(more)
+
+
+_HEARD: Grown[LogEntry, Heard] = Grown(_heard, _more_heard)  # the log as the table heard it
+
+
 def _game_json(game: Secret[GameState]) -> str:
     return to_json(game.open())
 
@@ -310,7 +355,7 @@ def table_facts(state: GameState) -> TableFacts:
                       None if state.options.easy else state.visible_arrows,
                       state.digging_tokens, state.winner, state.end_reason,
                       state.options.balancing, state.playing_on,
-                      tuple((e.round_number, e.actor, e.action, e.public) for e in state.log),
+                      _HEARD.of(state.log),
                       state.options.hidden_hands)
 
 
@@ -354,8 +399,8 @@ class Session:
     hand_action: str = ""  # hidden hands: "use_relic" or "give", once the box is handed over
     refusal: str = ""
     guardian_refusal: Secret[str] = field(default_factory=lambda: Secret(""))  # names walls
-    walks: Secret[dict[str, list[tuple[int, int]]]] = field(
-        default_factory=lambda: Secret({}))  # every token's walk, for the reveal
+    walks: Secret[Walks] = field(  # every token's walk, for the reveal
+        default_factory=lambda: Secret({}), metadata=codec(_walks_json, _walks_back))
     glass: Hourglass | None = field(default=None, metadata=codec(_beside, _beside))
     # G9: the round whose team turn the glass was turned for (0: none yet); each round has
     # one team turn, so a new round is a new, full glass however its turn began

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from fogkeeper.errors import RulesError
+from fogkeeper.grown import Grown
 from fogkeeper.rules.fogsite.maze import Cell, Colour
 from fogkeeper.rules.fogsite.maze_text import parse_maze
 from fogkeeper.rules.fogsite.options import options_from_mapping, options_to_mapping
@@ -54,6 +56,14 @@ def _investigator_from(data: dict[str, Any]) -> Investigator:
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Everything, secrets included: this is the box's own save file, never a public view."""
+    return {**_without_log(state), "log": _log_rows(state.log)}
+
+
+def _log_rows(log: Sequence[LogEntry]) -> list[list[Any]]:
+    return [[e.round_number, e.actor, e.action, e.public, e.secret] for e in log]
+
+
+def _without_log(state: GameState) -> dict[str, Any]:
     limit = state.time_limit
     attack = state.last_attack
     return {
@@ -73,7 +83,6 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "last_attack": None if attack is None else {
             "attacked": [c.value for c in attack.attacked], "tiles_removed": attack.tiles_removed},
-        "log": [[e.round_number, e.actor, e.action, e.public, e.secret] for e in state.log],
         "ended_in": None if state.ended_in is None else state.ended_in.value,
         "g6_announce": state.g6_announce,
     }
@@ -114,8 +123,29 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         raise RulesError(f"damaged FOGSITE save: {type(error).__name__}") from None
 
 
+def _log_text(log: Sequence[LogEntry]) -> str:
+    return json.dumps(_log_rows(log))
+
+
+def _log_text_more(text: str, more: Sequence[LogEntry]) -> str:
+    """The log's text with more entries: ``json.dumps`` of the whole log, made from the
+    text it had and the new entries' (its items are separated by ", ")."""
+    added = _log_text(more)
+    return added if text == "[]" else f"{text[:-1]}, {added[1:]}"
+
+
+# a game's log only grows (GameState.logged), and the box saves after every action: its
+# text is kept as it grows (54 kB after 1,000 actions, 0.4 ms of encoding a save here)
+_LOG_TEXT: Grown[LogEntry, str] = Grown(_log_text, _log_text_more)
+_LOG_HOLE = "\x00log\x00"  # stands for the log in the rest's text, then replaced
+_LOG_HOLE_TEXT = f'"log": {json.dumps(_LOG_HOLE)}'  # only this key's value is ever it
+
+
 def to_json(state: GameState) -> str:
-    return json.dumps(state_to_dict(state), sort_keys=True)
+    """``json.dumps(state_to_dict(state), sort_keys=True)``, the log's text kept from the
+    last save and only its new entries encoded."""
+    rest = json.dumps({**_without_log(state), "log": _LOG_HOLE}, sort_keys=True)
+    return rest.replace(_LOG_HOLE_TEXT, f'"log": {_LOG_TEXT.of(state.log)}', 1)
 
 
 def from_json(text: str) -> GameState:

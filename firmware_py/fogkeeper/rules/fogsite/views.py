@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from fogkeeper.rules.fogsite.state import GameState, Investigator, Phase
+from fogkeeper.grown import Grown
+from fogkeeper.rules.fogsite.state import GameState, Investigator, LogEntry, Phase
 
 
 def _public_investigator(inv: Investigator, hidden_hands: bool) -> dict[str, Any]:
@@ -57,8 +59,22 @@ def public_view(state: GameState) -> dict[str, Any]:
         "winner": None if state.winner is None else state.winner.value,
         "playing_on": state.playing_on,
         "end_reason": state.end_reason,
-        "log": [[e.round_number, e.actor, e.action, e.public] for e in state.log],
+        "log": list(_PUBLIC_LOG.of(state.log)),
     }
+
+
+def _public_rows(log: Sequence[LogEntry]) -> list[list[Any]]:
+    return [[e.round_number, e.actor, e.action, e.public] for e in log]
+
+
+def _more_rows(made: list[list[Any]], more: Sequence[LogEntry]) -> list[list[Any]]:
+    return made + _public_rows(more)
+
+
+# the log only grows (GameState.logged) and this view is made after every action (the
+# link's replies, the sim's players): its rows are kept as it grows. Each view gets its
+# own list of the shared rows
+_PUBLIC_LOG: Grown[LogEntry, list[list[Any]]] = Grown(_public_rows, _more_rows)
 
 
 def guardian_view(state: GameState) -> dict[str, Any]:
