@@ -4,7 +4,8 @@ Starts `fogkeeper run --sim --link pty:...` headless (the process a Pi runs, dum
 mock pins), then plays over its link, one request at a time as a host does:
 - cursor-only presses: down/up on The FOG's setup checklist (nothing a game promises);
 - acknowledged actions: right/left on its Players row (a setup choice, kept before the ok);
-- a long FOGSITE game: --actions Moves back and forth (each one kept before its ok).
+- a long FOGSITE game: --actions Moves back and forth (each one kept before its ok); its
+  CPU per Move is measured over the first 100 and again after the rest, to show the growth.
 Each phase is played twice. Once under ``strace -f -y`` attached to the box: every fsync,
 fdatasync and write the box makes on a file in its data folder is counted, per press and per
 action (bytes and calls). Once untraced: the box's own CPU per press from
@@ -163,6 +164,7 @@ def main() -> None:
     try:
         fogsite_game(site)
         data = work / "fogsite" / "data"
+        first_every, first_loop = cpu(site, move, 100)  # the game's first 100 Moves
         block = max(1, args.actions // 10)
         blocks = per_step_bytes(site, data, move, args.actions, block, work)
         every, loop = cpu(site, move, 100)
@@ -170,9 +172,14 @@ def main() -> None:
         print(f"FOGSITE Moves, {args.actions} actions: bytes written per action by block of "
               f"{block}: " + ", ".join(f"{b:,.0f}" for b in blocks))
         print(f"  median {statistics.median(blocks):,.0f} bytes an action")
+        print("  " + ref.ms("box CPU per action, first 100 (every thread)", first_every))
+        print("  " + ref.ms("box CPU per action, first 100, the loop's thread", first_loop))
         print("  " + ref.ms(f"box CPU per action after {args.actions + 100} (every thread)",
                             every))
-        print("  " + ref.ms("box CPU per action, the loop's thread", loop))
+        print("  " + ref.ms(f"box CPU per action after {args.actions + 100}, the loop's thread",
+                            loop))
+        print(f"  growth over the game: every thread x{every / first_every:.2f}, "
+              f"the loop's x{loop / first_loop:.2f} (flat: x1.00)")
     finally:
         site.stop()
     spread = (max(refs) - min(refs)) / min(refs) * 100

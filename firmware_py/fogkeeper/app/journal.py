@@ -104,13 +104,16 @@ def whole(parts: Leaves) -> dict[str, Any]:
 
 
 def _common_prefix(a: str, b: str) -> int:
-    """How many leading characters two texts share (slices compared in C, halving)."""
-    low, high = 0, min(len(a), len(b))
+    """How many leading characters two texts share: halving, each look comparing (in C)
+    only the part not yet known, so a long text costs about twice its length, not that
+    times the number of halvings."""
+    low, high = 0, min(len(a), len(b))  # a[:low] == b[:low]; no match past high
     if a[:high] == b[:high]:
         return high
+    high -= 1
     while low < high:
         middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
+        if a[low:middle] == b[low:middle]:
             low = middle
         else:
             high = middle - 1
@@ -118,12 +121,14 @@ def _common_prefix(a: str, b: str) -> int:
 
 
 def _common_suffix(a: str, b: str, most: int) -> int:
+    """How many trailing characters two texts share, at most ``most`` (as _common_prefix)."""
     low, high = 0, most
     if high and a[len(a) - high:] == b[len(b) - high:]:
         return high
+    high = max(0, high - 1)
     while low < high:
         middle = (low + high + 1) // 2
-        if a[len(a) - middle:] == b[len(b) - middle:]:
+        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
             low = middle
         else:
             high = middle - 1

@@ -82,23 +82,48 @@ def test_a_save_this_firmware_cannot_read_is_refused_whole(damage: Any) -> None:
 
 
 def test_the_walks_are_saved_as_they_grow_and_come_back_after_a_restart() -> None:
-    # each save makes a walk's form from its new steps only (fogkeeper.grown): what is
-    # saved is still every step, in the form a whole walk has, and a restart has it all
+    # each save makes a walk's text from its new steps only (fogkeeper.grown): what is
+    # saved is still every step, and a restart has it all
     t = team_turn()
 
     def saved_walks() -> Any:
         return snapshot.take(t.app, t.now)["game"]["state"]["session"]["walks"]  # type: ignore[index]
 
     def every_step() -> dict[str, Any]:
-        return {"revealed": False, "value": {who: [list(cell) for cell in cells]
-                                             for who, cells in t.session.routes.items()}}
+        return {"revealed": False, "value": {
+            who: "".join(f"{col},{row};" for col, row in cells)
+            for who, cells in t.session.routes.items()}}
 
     assert saved_walks() == every_step()
     for row in (1, 2, 3):
         t.session.walked("RED", [Cell(0, row)])  # as a Move records its steps
         assert saved_walks() == every_step()
-    assert saved_walks()["value"]["RED"] == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    assert saved_walks()["value"]["RED"] == "0,0;0,1;0,2;0,3;"
     t.session.routes["RED"][1] = (1, 1)  # changed in the middle: saved whole again
-    assert saved_walks()["value"]["RED"] == [[0, 0], [1, 1], [0, 2], [0, 3]]
+    assert saved_walks()["value"]["RED"] == "0,0;1,1;0,2;0,3;"
     back = restart(t)
     assert back.session.routes == t.session.routes
+
+
+def test_walks_saved_as_lists_of_pairs_still_resume() -> None:
+    # firmware before 2026-12 saved each walk as a list of [col, row]: such a session resumes
+    t = team_turn()
+    t.session.walked("RED", [Cell(0, 1)])
+    saved = json.loads(json.dumps(snapshot.take(t.app, t.now)))
+    saved["game"]["state"]["session"]["walks"]["value"] = {
+        who: [list(cell) for cell in cells] for who, cells in t.session.routes.items()}
+    fresh = FogsiteTable(first=Screen.RESUME)
+    fresh.app.saved = snapshot.check(saved)
+    back = fresh.press("ok")
+    assert back.app.state is Screen.GAME
+    assert back.session.routes == t.session.routes and back.session.routes["RED"][1] == (0, 1)
+
+
+@pytest.mark.parametrize("walk", ["0,0;0,x;", "0,0;0", "0,0;7;", 5, [[0, True]], "0,0;999,0;"])
+def test_a_damaged_walk_is_refused_by_name(walk: object) -> None:
+    t = team_turn()
+    saved = json.loads(json.dumps(snapshot.take(t.app, t.now)))
+    saved["game"]["state"]["session"]["walks"]["value"]["RED"] = walk
+    fresh = FogsiteTable(first=Screen.RESUME)
+    with pytest.raises(SnapshotError, match="walks"):
+        snapshot.restore_app(fresh.app, snapshot.check(saved))

@@ -436,9 +436,26 @@ BOARD_CHECK = SetupRow("board_check", "Check board", fixed(""))   # the owner's 
 
 
 def rows(setup: Setup) -> list[SetupRow]:
-    """The checklist as it stands for these choices, the Start row last."""
-    return [*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY,
+    """The checklist as it stands for these choices, the Start row last.
+
+    A press asks for them three or four times (the row under the cursor, the change, the
+    cursor's bound, the screen), each a walk of every option's rules: they are made once
+    for choices that read the same as the last ones asked about, on the same board (compared
+    by value, so a setup changed in place is never answered from the old one; the owner's
+    corrections to a board make a new Board: board_check.forget)."""
+    global _last_rows
+    board = board_of(setup)
+    last = _last_rows
+    if last is not None and last[1] is board and last[0] == setup:
+        return list(last[2])
+    made = [*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY,
             BOARD_CHECK]
+    _last_rows = ({k: v.copy() if isinstance(v, list | dict) else v for k, v in setup.items()},
+                  board, tuple(made))
+    return made
+
+
+_last_rows: tuple[Setup, Board, tuple[SetupRow, ...]] | None = None  # rows()'s last ones
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:

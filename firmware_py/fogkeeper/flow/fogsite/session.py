@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
@@ -259,32 +259,61 @@ Walks = dict[str, list[tuple[int, int]]]
 Heard = tuple[tuple[int, str, str, str], ...]
 
 
-def _cells(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
-    return [[col, row] for col, row in cells]
+def _walk_text(cells: Sequence[tuple[int, int]]) -> str:
+    """A walk as the session saves it: each cell as "col,row;" ("0,0;0,1;"), one short
+    string the save's encoder copies in C (a list of pairs is walked item by item)."""
+    return "".join(f"{col},{row};" for col, row in cells)
 
 
-def _more_cells(made: list[list[int]], more: Sequence[tuple[int, int]]) -> list[list[int]]:
-    return made + _cells(more)
+def _more_walk(text: str, more: Sequence[tuple[int, int]]) -> str:
+    return text + _walk_text(more)
 
 
 # each token's walk only grows (Session.walked), and the session is saved after every
-# action: its JSON form is kept as it grows, by the walker's name
-_WALKED: dict[str, Grown[tuple[int, int], list[list[int]]]] = {}
+# action: its text is kept as it grows, by the walker's name
+_WALKED: dict[str, Grown[tuple[int, int], str]] = {}
 
 
 def _walks_json(walks: Secret[Walks]) -> dict[str, object]:
-    """What ``dump`` makes of the walks, each walk's form kept from the last save."""
-    shown: dict[str, list[list[int]]] = {}
+    """The walks as the session saves them, each walk's text kept from the last save."""
+    shown: dict[str, str] = {}
     for who, cells in walks.open().items():
         grown = _WALKED.get(who)
         if grown is None:
-            grown = _WALKED.setdefault(who, Grown(_cells, _more_cells))
+            grown = _WALKED.setdefault(who, Grown(_walk_text, _more_walk))
         shown[who] = grown.of(cells)
     return {"revealed": walks.revealed, "value": shown}
 
 
 def _walks_back(saved: object) -> Secret[Walks]:
-    return load(Secret[Walks], saved, "walks")
+    """The walks from a save: each walk as text, or as the list of [col, row] pairs that
+    firmware before 2026-12 saved (a session saved then still resumes)."""
+    if not (isinstance(saved, dict) and isinstance(saved.get("revealed"), bool)
+            and isinstance(saved.get("value"), dict)):
+        raise ValueError("expected a secret with its 'revealed' flag")
+    walks: Walks = {}
+    for who, walk in saved["value"].items():
+        if isinstance(walk, str):
+            pairs: list[Any] = [cell.split(",") for cell in walk.split(";")[:-1]]
+            if walk and not walk.endswith(";"):
+                raise ValueError(f"walk {who}: not col,row; steps")
+        elif isinstance(walk, list):
+            pairs = walk
+        else:
+            raise ValueError(f"walk {who}: expected steps")
+        if not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
+            raise ValueError(f"walk {who}: expected col,row steps")
+        walks[str(who)] = [(_coordinate(col), _coordinate(row)) for col, row in pairs]
+    return Secret(walks, revealed=saved["revealed"])
+
+
+def _coordinate(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("a step's column and row are whole numbers")
+    number = int(value)  # a str that is not one raises ValueError
+    if not -100 <= number <= 100:
+        raise ValueError("a step off any board")
+    return number
 
 
 def _heard(log: Sequence[LogEntry]) -> Heard:
