@@ -15,35 +15,41 @@ reply by accident either.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Callable
+from contextvars import ContextVar, Token
 from typing import Generic, NoReturn, TypeVar
 
 T = TypeVar("T")
 P = TypeVar("P")
 
 
-@dataclass
 class Watch:
-    """One frame being drawn: whether it read a secret the rules have not opened."""
+    """One frame being drawn: whether it read a secret the rules have not opened. Inside
+    ``with`` it, it is the frame being drawn (a class, not a generator: a running clock
+    draws every second, and a generator's context costs several times as much)."""
 
-    private: bool = False
+    __slots__ = ("_token", "private")
+
+    def __init__(self) -> None:
+        self.private = False
+        self._token: Token[Watch | None] | None = None
+
+    def __enter__(self) -> Watch:
+        self._token = _WATCH.set(self)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._token is not None:
+            _WATCH.reset(self._token)
+            self._token = None
 
 
 _WATCH: ContextVar[Watch | None] = ContextVar("fogkeeper_drawing", default=None)
 
 
-@contextmanager
-def drawing() -> Iterator[Watch]:
+def drawing() -> Watch:
     """Draw a frame inside this; ``watch.private`` afterwards says whether it read a secret."""
-    watch = Watch()
-    token = _WATCH.set(watch)
-    try:
-        yield watch
-    finally:
-        _WATCH.reset(token)
+    return Watch()
 
 
 def touch() -> None:

@@ -76,7 +76,10 @@ def shareable(shown: Frame) -> dict[str, Any]:
     if shown.private:
         return {"lines": list(PRIVATE_LINES), "private": True}
     lines = list(shown.lines)
-    if result_bytes({"lines": lines}) <= LINES_ROOM:
+    # a character takes at most 12 bytes in JSON (a pair of \uXXXX escapes for two), a
+    # line 4 more: most screens fit by that bound, without encoding them to know
+    if sum(map(len, lines)) * 12 + 4 * len(lines) + 16 <= LINES_ROOM or result_bytes(
+            {"lines": lines}) <= LINES_ROOM:
         return {"lines": lines}
     kept: list[str] = []
     room = LINES_ROOM - 48  # the closing line's own bytes
@@ -429,26 +432,28 @@ class Box:
             deadlines.append(self._saved_at + COMPACT_IDLE_SECONDS)
         if self.storage_problem is not None:
             deadlines.append(now + SAVE_RETRY_SECONDS)
-        dim = self._dim_deadline(now)
+        dim = self._dim_deadline(timer)
         if dim is not None:
             deadlines.append(dim)
         if not deadlines:
             return None
         return max(0.0, min(deadlines) - now) + 0.001
 
-    def _dim_deadline(self, now: float) -> float | None:
-        """When the idle screen dims; None while it is dim or a countdown runs (a running
-        countdown never dims, and its end starts the idle time afresh)."""
+    def _dim_deadline(self, timer: float | None) -> float | None:
+        """When the idle screen dims; None while it is dim or a countdown runs (``timer``:
+        the app's next deadline; a running countdown never dims, and its end starts the
+        idle time afresh)."""
         dim_after = self.config.screen.dim_after_seconds
-        if not dim_after or self._dimmed or self.app.next_deadline(now) is not None:
+        if not dim_after or self._dimmed or timer is not None:
             return None
         return self._idle_since + dim_after
 
     def _housekeeping(self) -> None:
         now = self.clock()
-        if self.app.next_deadline(now) is not None:
+        timer = self.app.next_deadline(now)
+        if timer is not None:
             self._idle_since = now  # idle time counts from the end of the countdown
-        dim = self._dim_deadline(now)
+        dim = self._dim_deadline(timer)
         if dim is not None and now >= dim:
             self._dimmed = True
             self.parts.sink.set_contrast(min(self.config.screen.dim_contrast,

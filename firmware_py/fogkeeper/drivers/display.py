@@ -195,12 +195,12 @@ class FrameSink:
             raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, display is "
                              f"{size[0]}x{size[1]}")
         frame = image if image.mode == self._device.mode else image.convert(self._device.mode)
-        data = frame.tobytes()
+        data = self._writer.encode(frame)
         if self._healthy and data == self._sent:
             return False
         if not self._healthy and self._clock() < self._retry_at:
             return False
-        if not self._attempt("frame", lambda: self._writer.write(frame)):
+        if not self._attempt("frame", lambda: self._writer.write(frame, data)):
             return False
         self._sent = data
         return True

@@ -15,9 +15,16 @@ PAGE_ROWS = 8
 
 
 class FrameWriter(Protocol):
-    """Moves one frame into the display; ``invalidate`` forgets what the display holds."""
+    """Moves one frame into the display; ``invalidate`` forgets what the display holds.
 
-    def write(self, image: Image.Image) -> None: ...
+    ``encode`` gives the frame's bytes as this writer sends them (the sink compares them
+    with the last frame's to skip a frame that did not change); ``write`` sends a frame
+    with those bytes. A frame is turned to bytes once a push, not once to compare and
+    once to send."""
+
+    def encode(self, image: Image.Image) -> bytes: ...
+
+    def write(self, image: Image.Image, data: bytes) -> None: ...
 
     def invalidate(self) -> None: ...
 
@@ -28,20 +35,29 @@ class FullFrameWriter:
     def __init__(self, device: Any) -> None:
         self._device = device
 
-    def write(self, image: Image.Image) -> None:
+    def encode(self, image: Image.Image) -> bytes:
+        return image.tobytes()
+
+    def write(self, image: Image.Image, data: bytes) -> None:
         self._device.display(image)
 
     def invalidate(self) -> None:
         """Nothing cached: every write is complete anyway."""
 
 
-def page_bytes(image: Image.Image) -> list[bytes]:
-    """The controller RAM of a 1-bit image: per 8-row page, one byte a column, LSB on top."""
-    # Turning the image a quarter clockwise makes column x a packed row (MSB first) running
-    # bottom to top, so page p of column x is byte (pages - 1 - p) of that row; this runs
-    # in C instead of 8192 Python steps.
+def column_bytes(image: Image.Image) -> bytes:
+    """A 1-bit image turned a quarter clockwise, packed: column x of the image is one row of
+    it, MSB first, running bottom to top (the order page_bytes cuts the pages from)."""
+    return image.transpose(Image.Transpose.ROTATE_270).tobytes()
+
+
+def page_bytes(image: Image.Image, columns: bytes | None = None) -> list[bytes]:
+    """The controller RAM of a 1-bit image: per 8-row page, one byte a column, LSB on top
+    (``columns``: its column_bytes, when they were made already)."""
+    # page p of column x is byte (pages - 1 - p) of that column's packed row; this runs in
+    # C instead of 8192 Python steps
     pages = image.height // PAGE_ROWS
-    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    raw = column_bytes(image) if columns is None else columns
     return [raw[pages - 1 - page::pages] for page in range(pages)]
 
 
@@ -69,8 +85,12 @@ class PagedFrameWriter:
     def invalidate(self) -> None:
         self._pages = None
 
-    def write(self, image: Image.Image) -> None:
-        pages = page_bytes(self._device.preprocess(image))
+    def encode(self, image: Image.Image) -> bytes:
+        """The frame as the panel will hold it (turned as the device is): its columns."""
+        return column_bytes(self._device.preprocess(image))
+
+    def write(self, image: Image.Image, data: bytes) -> None:
+        pages = page_bytes(image, data)
         previous = self._pages
         # Until this write completes the display RAM is unknown; a failure forces a full frame.
         self._pages = None

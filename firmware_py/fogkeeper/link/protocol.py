@@ -162,8 +162,13 @@ def parse_line(line: bytes) -> Request:
     return Request(id=request_id, cmd=cmd, args=MappingProxyType(args))
 
 
+# made once: json.dumps with options of its own makes a new encoder at every call, and a
+# running clock's screen event is encoded every second
+_LINE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def _encode(obj: Mapping[str, Any]) -> bytes:
-    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    text = _LINE.encode(obj)
     line = text.encode("utf-8") + b"\n"
     if len(line) > MAX_LINE_BYTES:
         raise ValueError(f"encoded line is {len(line)} bytes, over the {MAX_LINE_BYTES} limit")
@@ -179,8 +184,7 @@ def _merge(head: dict[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
 
 def result_bytes(result: Mapping[str, Any]) -> int:
     """How many bytes ``result`` takes in a reply line (without the id and ``ok``)."""
-    return len(json.dumps(result, separators=(",", ":"), ensure_ascii=False,
-                          allow_nan=False).encode("utf-8", "replace"))
+    return len(_LINE.encode(result).encode("utf-8", "replace"))
 
 
 def fitting(result: Mapping[str, Any], entries: list[Any], put: Any,

@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -62,27 +60,35 @@ class Frame:
     scroll_most: int = 0  # lines of its text kept below the screen (up/down scroll them)
 
 
-@dataclass
 class Scroll:
-    """How far a long text is scrolled (the app's), and how far it can go (the drawing's)."""
+    """How far a long text is scrolled (the app's), and how far it can go (the drawing's).
+    Inside ``with`` it, it is the scroll of the frame being drawn (a class, not a generator:
+    see secret.Watch)."""
 
-    offset: int = 0
-    most: int = 0
+    __slots__ = ("_token", "most", "offset")
+
+    def __init__(self, offset: int = 0) -> None:
+        self.offset = offset
+        self.most = 0
+        self._token: Token[Scroll | None] | None = None
+
+    def __enter__(self) -> Scroll:
+        self._token = _SCROLL.set(self)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._token is not None:
+            _SCROLL.reset(self._token)
+            self._token = None
 
 
 _SCROLL: ContextVar[Scroll | None] = ContextVar("fogkeeper_scroll", default=None)
 
 
-@contextmanager
-def scrolling(offset: int) -> Iterator[Scroll]:
+def scrolling(offset: int) -> Scroll:
     """Draw a frame with its long text scrolled ``offset`` lines; ``most`` tells afterwards
     how many lines the text has past the screen (0 when it all fits)."""
-    scroll = Scroll(offset)
-    token = _SCROLL.set(scroll)
-    try:
-        yield scroll
-    finally:
-        _SCROLL.reset(token)
+    return Scroll(offset)
 
 
 class ScreenFont(ImageFont.FreeTypeFont):
@@ -375,6 +381,11 @@ def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:
 def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:
     """A horizontal bar, outlined, filled to ``fraction`` (0..1) from the left."""
     draw.rectangle((0, y, WIDTH - 1, y + height - 1), outline=1, fill=0)
-    inner = round((WIDTH - 4) * max(0.0, min(1.0, fraction)))
+    inner = bar_fill(fraction)
     if inner > 0:
         draw.rectangle((2, y + 2, 1 + inner, y + height - 3), fill=1)
+
+
+def bar_fill(fraction: float) -> int:
+    """How many columns of a bar (from column 2) are filled at ``fraction`` (0..1)."""
+    return round((WIDTH - 4) * max(0.0, min(1.0, fraction)))

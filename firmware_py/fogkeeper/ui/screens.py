@@ -167,17 +167,21 @@ def render_countdown(view: CountdownView) -> Frame:
     the time alone; paused adds a pause sign (two bars) beside it; the last seconds flash
     the band of the time (white, the time black in it), the status line, bar and hint
     left as they are; time up is the words TIME UP, big, beside an empty hourglass, on a
-    steady inverted screen."""
-    image = _countdown_chrome(view.status, view.hint).copy()
-    draw = ImageDraw.Draw(image)
+    steady inverted screen.
+
+    A running glass draws this every second: all but its time and the bar's fill comes
+    drawn from ``_countdown_chrome``, and those two are pasted in (no drawing context)."""
+    image = _countdown_chrome(view.status, view.hint, not view.expired).copy()
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
     # TIME UP stands higher than the time: the empty hourglass goes under it, where the
     # bar (empty by then) was
     _big_clock(image, big, 2 if view.expired else 9, paused=view.paused)
     if view.expired:
-        draw_icon(draw, Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
+        draw_icon(ImageDraw.Draw(image), Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
     else:
-        d.bar(draw, 46, 6, view.fraction_left)
+        inner = d.bar_fill(view.fraction_left)
+        if inner:
+            image.paste(1, (2, GLASS_BAR_TOP + 2, 2 + inner, GLASS_BAR_TOP + GLASS_BAR_ROWS - 2))
     if view.warning:
         image = _flash_band(image, GLASS_BAND)
     if view.invert:
@@ -185,13 +189,19 @@ def render_countdown(view: CountdownView) -> Frame:
     return Frame(image, (view.status, big, view.hint))
 
 
+GLASS_BAR_TOP, GLASS_BAR_ROWS = 46, 6  # the glass's bar: its outline's first row, its rows
+
+
 @lru_cache(maxsize=16)
-def _countdown_chrome(status: str, hint: str) -> Image.Image:
-    """The glass's status line and hint, drawn once for as long as they read the same: a
-    running glass draws only its time and its bar every second. Read only: it is copied."""
+def _countdown_chrome(status: str, hint: str, bar: bool) -> Image.Image:
+    """The glass's status line, hint and (``bar``) the bar's empty outline, drawn once for
+    as long as they read the same: a running glass draws only its time and its bar's fill
+    every second. Read only: it is copied."""
     image, draw = d.blank()
     draw.text((1, -1), d.fit(status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
+    if bar:
+        d.bar(draw, GLASS_BAR_TOP, GLASS_BAR_ROWS, 0.0)
     return image
 
 
@@ -219,38 +229,28 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
     pixel font's 20 px face doubled, each pixel drawn as a square of four), with the pause
     sign beside it as tall; a word (TIME UP, FLAG) in the 32 px face, capitals ``top`` + 9
     to + 28. The glass and the game clock draw their time alike."""
-    draw = ImageDraw.Draw(image)
-    width = d.text_width(text, CLOCK_FACE) * CLOCK_SCALE
-    if any(c.isdigit() for c in text) and width <= d.WIDTH - 2 * PAUSE_ROOM:
+    glyphs = [_clock_glyph(c) for c in text] if any(c.isdigit() for c in text) else []
+    width = sum(glyph.width for glyph in glyphs)
+    if glyphs and width <= d.WIDTH - 2 * PAUSE_ROOM:
+        # the characters' doubled masks side by side: the pixel font is monospaced without
+        # overhang, so this is the time drawn whole (tests/ui/test_clock_face.py), and a
+        # clock that shows a new time every second draws its eleven characters once
         first, end = d.cap_rows(CLOCK_FACE)
-        image.paste(1, ((d.WIDTH - width) // 2, top + 19 - (first + end)),
-                    mask=_clock_face(text))
+        left, row = (d.WIDTH - width) // 2, top + 19 - (first + end)
+        for glyph in glyphs:
+            image.paste(1, (left, row), mask=glyph)
+            left += glyph.width
     else:
         size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
         first, end = d.cap_rows(size)
-        d.centred(draw, top + 19 - (first + end) // 2, text, size)
+        d.centred(ImageDraw.Draw(image), top + 19 - (first + end) // 2, text, size)
     if paused:
         # the pause sign, as tall as the digits and clear of the widest time (10:00)
         for left in (2, 10):
-            draw.rectangle((left, top + 6, left + 5, top + 31), fill=1)
+            image.paste(1, (left, top + 6, left + 6, top + 32))
 
 
 PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at the right)
-
-
-@lru_cache(maxsize=64)
-def _clock_face(text: str) -> Image.Image:
-    """A time's mask in the doubled face: its characters' doubled masks side by side (a
-    running clock shows a new time every second; its eleven characters are drawn once).
-    The pixel font is monospaced without overhang, so this is the string drawn whole. Read
-    only: it is pasted through."""
-    glyphs = [_clock_glyph(c) for c in text]
-    face = Image.new("1", (sum(g.width for g in glyphs), glyphs[0].height if glyphs else 0), 0)
-    left = 0
-    for glyph in glyphs:
-        face.paste(glyph, (left, 0))
-        left += glyph.width
-    return face
 
 
 @lru_cache(maxsize=32)

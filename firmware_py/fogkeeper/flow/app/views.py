@@ -42,6 +42,8 @@ def frame(app: App, now: float) -> Frame:
     with drawing() as watch, scrolling(app.scroll) as scroll:
         shown = RENDERERS[app.state](app, now)
     private = watch.private or shown.private
+    if private == shown.private and scroll.most == shown.scroll_most:
+        return shown  # most frames, a running clock's every second: no copy to make
     return replace(shown, private=private, scroll_most=scroll.most)
 
 
@@ -163,13 +165,15 @@ def _timer(app: App, now: float) -> Frame:
     who = f"P{glass.player + 1} of {glass.times.players}"
     turn = f"{who}  round {glass.round}" if glass.times.players > 1 else who
     # once B has switched, hold B takes it back: the hint says so while it can
-    running_hint = "B next  hold B: undo" if glass.can_undo else "OK pause  B next"
-    status, hint = {
-        Phase.READY: (f"{who} ready", "OK start"),
-        Phase.RUNNING: (turn, running_hint),
-        Phase.PAUSED: (f"PAUSED  {turn}", "OK go  hold OK: reset"),
-        Phase.EXPIRED: (f"TIME UP  {turn}", "OK next player"),
-    }[glass.phase]
+    phase = glass.phase
+    if phase is Phase.RUNNING:  # every second of a turn: only its own words are made
+        status, hint = turn, "B next  hold B: undo" if glass.can_undo else "OK pause  B next"
+    elif phase is Phase.READY:
+        status, hint = f"{who} ready", "OK start"
+    elif phase is Phase.PAUSED:
+        status, hint = f"PAUSED  {turn}", "OK go  hold OK: reset"
+    else:
+        status, hint = f"TIME UP  {turn}", "OK next player"
     warn = glass.warn_at
     flashing = glass.phase is Phase.RUNNING and seconds in warn and (
         seconds + 1 not in warn or seconds % 2 == 1)
