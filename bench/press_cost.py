@@ -10,7 +10,8 @@ Each phase is played twice. Once under ``strace -f -y`` attached to the box: eve
 fdatasync and write the box makes on a file in its data folder is counted, per press and per
 action (bytes and calls). Once untraced: the box's own CPU per press from
 /proc/<pid>/task/*/schedstat (every thread; and the loop's thread alone), with the reference
-workload run between the phases in this process, so each figure is also a ratio.
+workload run in this process before every block of 20 steps, so each figure is also a ratio
+taken beside the box's own work (the median block's: a shared machine's noise moves both).
 Run: .venv/bin/python bench/press_cost.py [--presses 200] [--actions 1000]
 """
 
@@ -26,6 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -124,15 +126,43 @@ def per_step_bytes(box: BoxProcess, data: Path, step: Step, count: int, block: i
     return blocks
 
 
-def cpu(box: BoxProcess, step: Step, count: int) -> tuple[float, float]:
-    """Seconds of CPU per step: every thread of the box, and its loop's thread alone."""
+BLOCK = 20  # steps between two reference runs: the machine's noise changes within a phase
+
+
+class Cost(NamedTuple):
+    """CPU per step: every thread and the loop's alone, as seconds (the median block's) and
+    as ratios to the reference run beside each block (their median)."""
+
+    every: float
+    loop: float
+    every_ratio: float
+    loop_ratio: float
+
+    def lines(self, name: str) -> list[str]:
+        return [f"  box CPU, {name}every thread: {self.every * 1000:.3f} ms = "
+                f"{self.every_ratio:.4f} ref; Pi Zero 2 W ~{self.every * 8000:.2f} ms",
+                f"  box CPU, {name}the loop's thread: {self.loop * 1000:.3f} ms = "
+                f"{self.loop_ratio:.4f} ref; Pi Zero 2 W ~{self.loop * 8000:.2f} ms"]
+
+
+def cpu(box: BoxProcess, step: Step, count: int) -> Cost:
+    """CPU per step over ``count`` steps, in blocks of BLOCK with a reference run before
+    each: on a shared machine the reference slows with the box, so each block's ratio holds
+    where the seconds do not (the median block is given)."""
     pid = box.process.pid
-    all_before, main_before = on_cpu_ns(pid), on_cpu_ns(pid, main_only=True)
-    for i in range(count):
-        step(box, i)
-    time.sleep(0.2)
-    return ((on_cpu_ns(pid) - all_before) / 1e9 / count,
-            (on_cpu_ns(pid, main_only=True) - main_before) / 1e9 / count)
+    every, loop, every_ratio, loop_ratio = [], [], [], []
+    for start in range(0, count, BLOCK):
+        steps = min(BLOCK, count - start)
+        ref = reference.measure(1).seconds
+        all_before, main_before = on_cpu_ns(pid), on_cpu_ns(pid, main_only=True)
+        for i in range(start, start + steps):
+            step(box, i)
+        time.sleep(0.05)  # the block's last frame pushed
+        every.append((on_cpu_ns(pid) - all_before) / 1e9 / steps)
+        loop.append((on_cpu_ns(pid, main_only=True) - main_before) / 1e9 / steps)
+        every_ratio.append(every[-1] / ref)
+        loop_ratio.append(loop[-1] / ref)
+    return Cost(*map(statistics.median, (every, loop, every_ratio, loop_ratio)))
 
 
 def main() -> None:
@@ -151,12 +181,11 @@ def main() -> None:
         data = work / "fog" / "data"
         for name, step in (("cursor-only press", cursor), ("acknowledged action", action)):
             syncs, written = traced(fog, data, step, args.presses, work)
-            every, loop = cpu(fog, step, args.presses)
+            cost = cpu(fog, step, args.presses)
             refs.append(reference.measure(3).seconds)  # interleaved with the box's work
             print(f"{name} (The FOG's checklist, {args.presses} over the link): "
                   f"{syncs:.2f} fsyncs, {written:,.0f} bytes written")
-            print("  " + ref.ms("box CPU, every thread", every))
-            print("  " + ref.ms("box CPU, the loop's thread", loop))
+            print("\n".join(cost.lines("")))
     finally:
         fog.stop()
 
@@ -164,22 +193,19 @@ def main() -> None:
     try:
         fogsite_game(site)
         data = work / "fogsite" / "data"
-        first_every, first_loop = cpu(site, move, 100)  # the game's first 100 Moves
+        first = cpu(site, move, 100)  # the game's first 100 Moves
         block = max(1, args.actions // 10)
         blocks = per_step_bytes(site, data, move, args.actions, block, work)
-        every, loop = cpu(site, move, 100)
+        late = cpu(site, move, 100)
         refs.append(reference.measure(3).seconds)
         print(f"FOGSITE Moves, {args.actions} actions: bytes written per action by block of "
               f"{block}: " + ", ".join(f"{b:,.0f}" for b in blocks))
         print(f"  median {statistics.median(blocks):,.0f} bytes an action")
-        print("  " + ref.ms("box CPU per action, first 100 (every thread)", first_every))
-        print("  " + ref.ms("box CPU per action, first 100, the loop's thread", first_loop))
-        print("  " + ref.ms(f"box CPU per action after {args.actions + 100} (every thread)",
-                            every))
-        print("  " + ref.ms(f"box CPU per action after {args.actions + 100}, the loop's thread",
-                            loop))
-        print(f"  growth over the game: every thread x{every / first_every:.2f}, "
-              f"the loop's x{loop / first_loop:.2f} (flat: x1.00)")
+        print("\n".join(first.lines("a Move, the first 100: ")))
+        print("\n".join(late.lines(f"a Move after {args.actions + 100}: ")))
+        print(f"  growth over the game, in reference runs: every thread "
+              f"x{late.every_ratio / first.every_ratio:.2f}, the loop's "
+              f"x{late.loop_ratio / first.loop_ratio:.2f} (flat: x1.00)")
     finally:
         site.stop()
     spread = (max(refs) - min(refs)) / min(refs) * 100

@@ -229,17 +229,19 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
     pixel font's 20 px face doubled, each pixel drawn as a square of four), with the pause
     sign beside it as tall; a word (TIME UP, FLAG) in the 32 px face, capitals ``top`` + 9
     to + 28. The glass and the game clock draw their time alike."""
-    glyphs = [_clock_glyph(c) for c in text] if any(c.isdigit() for c in text) else []
-    width = sum(glyph.width for glyph in glyphs)
-    if glyphs and width <= d.WIDTH - 2 * PAUSE_ROOM:
+    # a time as its minutes (with the colon) and its seconds, each part's mask made once
+    parts = [_clock_part(part) for part in (text[:-2], text[-2:]) if part] if any(
+        c.isdigit() for c in text) else []
+    width = sum(part.width for part in parts)
+    if parts and width <= d.WIDTH - 2 * PAUSE_ROOM:
         # the characters' doubled masks side by side: the pixel font is monospaced without
         # overhang, so this is the time drawn whole (tests/ui/test_clock_face.py), and a
-        # clock that shows a new time every second draws its eleven characters once
+        # clock that shows a new time every second pastes two masks it has made before
         first, end = d.cap_rows(CLOCK_FACE)
         left, row = (d.WIDTH - width) // 2, top + 19 - (first + end)
-        for glyph in glyphs:
-            image.paste(1, (left, row), mask=glyph)
-            left += glyph.width
+        for part in parts:
+            image.paste(1, (left, row), mask=part)
+            left += part.width
     else:
         size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
         first, end = d.cap_rows(size)
@@ -251,6 +253,20 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
 
 
 PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at the right)
+
+
+@lru_cache(maxsize=256)
+def _clock_part(text: str) -> Image.Image:
+    """A few characters of the clock's face ("12:", "05"), their doubled masks side by side:
+    a clock's seconds are 60 parts, its minutes at most a few hundred. Read only: it is
+    pasted through."""
+    glyphs = [_clock_glyph(c) for c in text]
+    part = Image.new("1", (sum(g.width for g in glyphs), glyphs[0].height if glyphs else 0), 0)
+    left = 0
+    for glyph in glyphs:
+        part.paste(glyph, (left, 0))
+        left += glyph.width
+    return part
 
 
 @lru_cache(maxsize=32)
