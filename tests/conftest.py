@@ -1,10 +1,12 @@
 """Fixtures every test folder may use; the helpers themselves live in ``support``."""
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from fogkeeper.data.fog import OWNER_ENV
 from support.box import box as box
 from support.box import close_all
 
@@ -14,6 +16,19 @@ def _close_boxes() -> Iterator[None]:
     """Every whole box a test built is closed after it, with its driver threads."""
     yield
     close_all()
+
+
+@pytest.fixture(autouse=True)
+def _owner_folder_stays() -> Iterator[None]:
+    """The owner's folder (FOGKEEPER_DATA_DIR) is put back after every test: `run` and
+    `config check` run in-process set it when unset, and a box a later test starts would
+    take that test's folder for its owner's."""
+    before = os.environ.get(OWNER_ENV)
+    yield
+    if before is None:
+        os.environ.pop(OWNER_ENV, None)
+    else:
+        os.environ[OWNER_ENV] = before
 
 
 DATA = Path(__file__).resolve().parent / "data"

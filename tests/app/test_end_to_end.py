@@ -94,3 +94,31 @@ def test_only_the_loops_thread_takes_a_stop_signal(folder: Path) -> None:
         assert box.stop() == 0
     assert json.loads((folder / "data" / "session.json").read_text())["hourglass"]["phase"] \
         == "paused"
+
+
+def test_a_box_brings_its_past_games_index_up_to_date_as_it_starts(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # records and no index (a box upgraded, or its index lost): the index is rebuilt on a
+    # thread of its own once the box plays, before any player opens Past games, and the
+    # box answers meanwhile
+    from fogkeeper.data.fog import OWNER_ENV, rules_fingerprint
+    from fogkeeper.data.fog_history_index import index_path, read_fresh
+    from rules.fog.test_fog_history_index import write_records
+
+    data = folder / "data"
+    data.mkdir(parents=True)
+    write_records(data, 30)
+    monkeypatch.delenv(OWNER_ENV, raising=False)  # the box's owner folder: its data_dir
+    box = Box(folder)
+    try:
+        assert box.request("screen")["ok"]
+        deadline = time.monotonic() + 20
+        while not index_path(data).exists():
+            assert time.monotonic() < deadline, "no index written"
+            time.sleep(0.05)
+        monkeypatch.setenv(OWNER_ENV, str(data))  # the rules as the box reads them
+        fresh = read_fresh(data, rules_fingerprint())
+        assert not isinstance(fresh, str), fresh  # whole, and fresh for every record
+        assert len(fresh.names) == 30
+    finally:
+        box.stop()

@@ -16,6 +16,7 @@ import shlex
 import signal
 import stat
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping
@@ -96,6 +97,7 @@ def _run(args: argparse.Namespace) -> int:
     log.info("first screen on the display")
     stop_on_signals(box)
     connect(box, config)
+    warm_history()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # one sent meanwhile comes now
     log.info("fogkeeper running: %s display, config %s", config.display.driver, config.source)
     try:
@@ -107,6 +109,31 @@ def _run(args: argparse.Namespace) -> int:
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # HUP: its terminal closed
+
+
+def warm_history() -> threading.Thread:
+    """Bring The FOG's past games' index up to date on a thread of its own, once the box
+    plays: the loop never scores thousands of records when Past games first opens. The
+    thread only reads the records folder and writes the index (whole, by a rename); the
+    loop reads it when a list opens, and rebuilds it itself if it comes first. The FOG's
+    modules are imported there too: the loop's first answer does not wait for them."""
+    thread = threading.Thread(target=_warm_history, name="history-index", daemon=True)
+    thread.start()
+    return thread
+
+
+# the index is brought up to date this long after the loop starts: the box's first
+# answers (start-up is measured to the first link answer) do not share the processor with
+# the FOG modules' import and a folder's listing
+WARM_AFTER_SECONDS = 2.0
+
+
+def _warm_history() -> None:
+    time.sleep(WARM_AFTER_SECONDS)
+    from fogkeeper.data import fog_history
+    from fogkeeper.data.fog import owner_dir
+
+    fog_history.warm(owner_dir())
 
 
 def stop_on_signals(box: Box) -> None:
