@@ -27,6 +27,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -249,6 +250,7 @@ def write(folder: Path, rules: str, lines: Iterable[str]) -> bool:
     reader sees the old index or the new one, never half of one. False (logged) when the
     folder refuses: the list was read all the same, the next one rebuilds again."""
     path = index_path(folder)
+    _drop_stale_temps(folder)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{INDEX_NAME}.", dir=folder)
     except OSError as exc:
@@ -268,6 +270,19 @@ def write(folder: Path, rules: str, lines: Iterable[str]) -> bool:
         log.info("past games: the index %s cannot be written (%s)", path, exc.strerror or exc)
         return False
     return True
+
+
+STALE_TEMP_SECONDS = 3600  # a temp index this old is no writer's any more
+
+
+def _drop_stale_temps(folder: Path) -> None:
+    """Temp indexes left by a write cut short (a box stopped while it rebuilt the index):
+    one an hour old is no writer's, and goes."""
+    now = time.time()
+    for stale in folder.glob(f".{INDEX_NAME}.*"):
+        with contextlib.suppress(OSError):
+            if now - stale.stat().st_mtime > STALE_TEMP_SECONDS:
+                stale.unlink()
 
 
 def append(folder: Path, rules: str, text_line: str) -> bool:

@@ -221,3 +221,17 @@ def test_an_unwritable_folder_still_lists_every_game(tmp_path: Path) -> None:
     write_records(tmp_path, 4)
     index_path(tmp_path).mkdir()          # where the index goes, something it cannot replace
     assert past_games(tmp_path) == scored_one_by_one(tmp_path)
+
+
+def test_a_temp_index_left_by_a_write_cut_short_goes_once_it_is_old(tmp_path: Path) -> None:
+    # a box stopped while it rebuilt the index leaves its temp file: the next write drops
+    # one an hour old, and leaves a young one (another writer's, maybe) alone
+    write_records(tmp_path, 3)
+    old, young = tmp_path / ".fog-history.idx.old1", tmp_path / ".fog-history.idx.new1"
+    for left in (old, young):
+        left.write_text("half an index")
+    two_hours_ago = old.stat().st_mtime - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    open_history(tmp_path)  # no index: rebuilt, and written
+    assert index_path(tmp_path).exists()
+    assert not old.exists() and young.exists()
