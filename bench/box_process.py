@@ -62,7 +62,9 @@ BOX_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"
 
 
 class Running:
-    def __init__(self, folder: Path, screen: str = "") -> None:
+    def __init__(self, folder: Path, screen: str = "",
+                 env: dict[str, str] | None = None) -> None:
+        """``env``: the box's environment (None: BOX_ENV, this one's)."""
         folder.mkdir(parents=True, exist_ok=True)
         config = folder / "box.toml"
         config.write_text(f'[storage]\ndata_dir = "{folder / "data"}"\n'
@@ -73,7 +75,7 @@ class Running:
             [sys.executable, "-m", "fogkeeper", "run", "--sim", "--config", str(config),
              "--link", f"pty:{self.link}"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env=BOX_ENV)
+            env=BOX_ENV if env is None else env)
         self.splash = self._logged("splash on the display")
         self.first_screen = self._logged("first screen on the display")
         while not self.link.exists():

@@ -127,6 +127,7 @@ def per_step_bytes(box: BoxProcess, data: Path, step: Step, count: int, block: i
 
 
 BLOCK = 20  # steps between two reference runs: the machine's noise changes within a phase
+PI_MS = reference.PI_ZERO_2W_SLOWDOWN * 1000  # seconds here to ms on a Pi Zero 2 W
 
 
 class Cost(NamedTuple):
@@ -140,9 +141,9 @@ class Cost(NamedTuple):
 
     def lines(self, name: str) -> list[str]:
         return [f"  box CPU, {name}every thread: {self.every * 1000:.3f} ms = "
-                f"{self.every_ratio:.4f} ref; Pi Zero 2 W ~{self.every * 8000:.2f} ms",
+                f"{self.every_ratio:.4f} ref; Pi Zero 2 W ~{self.every * PI_MS:.2f} ms",
                 f"  box CPU, {name}the loop's thread: {self.loop * 1000:.3f} ms = "
-                f"{self.loop_ratio:.4f} ref; Pi Zero 2 W ~{self.loop * 8000:.2f} ms"]
+                f"{self.loop_ratio:.4f} ref; Pi Zero 2 W ~{self.loop * PI_MS:.2f} ms"]
 
 
 def cpu(box: BoxProcess, step: Step, count: int) -> Cost:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import subprocess
 import sys
 import tempfile
@@ -54,23 +53,13 @@ def base_tree(rev: str) -> Iterator[Path]:
                             str(tree)], check=False)
 
 
-@contextlib.contextmanager
-def package_path(package: Path) -> Iterator[None]:
-    """Boxes started inside this import fogkeeper from ``package``."""
-    before = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = str(package)
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = before
+def box_env(package: Path) -> dict[str, str]:
+    """The environment of a box that imports fogkeeper from ``package``."""
+    return {**box_process.BOX_ENV, "PYTHONPATH": str(package)}
 
 
 def start(package: Path, folder: Path, pin: str = "") -> BoxProcess:
-    with package_path(package):
-        return BoxProcess(folder, pin=pin)
+    return BoxProcess(folder, pin=pin, env=box_env(package))
 
 
 def alternate(boxes: dict[str, BoxProcess], step: Step, count: int,
@@ -94,15 +83,11 @@ def report(what: str, figures: dict[str, float]) -> None:
 
 def countdowns(packages: dict[str, Path], work: Path, seconds: float) -> dict[str, float]:
     """The loop's CPU per countdown second of each box, measured over the same seconds."""
-    boxes = {}
-    plain = box_process.BOX_ENV
-    for name, package in packages.items():
-        box_process.BOX_ENV = {**plain, "PYTHONPATH": str(package)}  # what Running starts with
-        try:
-            boxes[name] = box_process.Running(work / f"glass-{name}", "dim_after_seconds = 2\n")
-        finally:
-            box_process.BOX_ENV = plain
-        boxes[name].send("timer.start", seconds=600)
+    boxes = {name: box_process.Running(work / f"glass-{name}", "dim_after_seconds = 2\n",
+                                       env=box_env(package))
+             for name, package in packages.items()}
+    for box in boxes.values():
+        box.send("timer.start", seconds=600)
     time.sleep(3)  # past the dim deadline
     found: dict[str, float] = {}
 

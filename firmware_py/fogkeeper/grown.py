@@ -12,7 +12,7 @@ in its middle is made again whole.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 Item = TypeVar("Item")
 Made = TypeVar("Made")
@@ -20,14 +20,15 @@ Made = TypeVar("Made")
 
 class Grown(Generic[Item, Made]):
     """``make(items)`` for the latest ``items`` given, through ``more(made, new_items)``
-    when they only grew since the last call. ``more(make(a), b)`` must equal ``make(a + b)``.
+    when they only grew since the last call. ``more(make(a), b)`` must equal ``make(a + b)``;
+    without a ``more``, ``made + make(new_items)`` (a text, list or tuple made item by item).
     One instance serves one sequence at a time (another one given makes its value whole).
     """
 
     def __init__(self, make: Callable[[Sequence[Item]], Made],
-                 more: Callable[[Made, Sequence[Item]], Made]) -> None:
+                 more: Callable[[Made, Sequence[Item]], Made] | None = None) -> None:
         self._make = make
-        self._more = more
+        self._more = more if more is not None else self._joined
         self._last: tuple[Sequence[Item], Made] | None = None  # (items as given, made)
 
     def of(self, items: Sequence[Item]) -> Made:
@@ -45,3 +46,6 @@ class Grown(Generic[Item, Made]):
         made = self._make(items)
         self._last = (items[:], made)
         return made
+
+    def _joined(self, made: Made, items: Sequence[Item]) -> Made:
+        return cast(Made, cast(Any, made) + self._make(items))

@@ -111,15 +111,13 @@ def _run(args: argparse.Namespace) -> int:
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # HUP: its terminal closed
 
 
-def warm_history() -> threading.Thread:
+def warm_history() -> None:
     """Bring The FOG's past games' index up to date on a thread of its own, once the box
     plays: the loop never scores thousands of records when Past games first opens. The
     thread only reads the records folder and writes the index (whole, by a rename); the
     loop reads it when a list opens, and rebuilds it itself if it comes first. The FOG's
     modules are imported there too: the loop's first answer does not wait for them."""
-    thread = threading.Thread(target=_warm_history, name="history-index", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=_warm_history, name="history-index", daemon=True).start()
 
 
 # the index is brought up to date this long after the loop starts: the box's first

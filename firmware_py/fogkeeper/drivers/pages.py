@@ -51,14 +51,13 @@ def column_bytes(image: Image.Image) -> bytes:
     return image.transpose(Image.Transpose.ROTATE_270).tobytes()
 
 
-def page_bytes(image: Image.Image, columns: bytes | None = None) -> list[bytes]:
-    """The controller RAM of a 1-bit image: per 8-row page, one byte a column, LSB on top
-    (``columns``: its column_bytes, when they were made already)."""
+def page_bytes(columns: bytes, height: int) -> list[bytes]:
+    """The controller RAM of a 1-bit image ``height`` rows high, from its column_bytes: per
+    8-row page, one byte a column, LSB on top."""
     # page p of column x is byte (pages - 1 - p) of that column's packed row; this runs in
     # C instead of 8192 Python steps
-    pages = image.height // PAGE_ROWS
-    raw = column_bytes(image) if columns is None else columns
-    return [raw[pages - 1 - page::pages] for page in range(pages)]
+    pages = height // PAGE_ROWS
+    return [columns[pages - 1 - page::pages] for page in range(pages)]
 
 
 def _changed_columns(old: bytes | None, new: bytes) -> tuple[int, int] | None:
@@ -90,7 +89,7 @@ class PagedFrameWriter:
         return column_bytes(self._device.preprocess(image))
 
     def write(self, image: Image.Image, data: bytes) -> None:
-        pages = page_bytes(image, data)
+        pages = page_bytes(data, image.height)
         previous = self._pages
         # Until this write completes the display RAM is unknown; a failure forces a full frame.
         self._pages = None

@@ -381,11 +381,13 @@ def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:
 def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:
     """A horizontal bar, outlined, filled to ``fraction`` (0..1) from the left."""
     draw.rectangle((0, y, WIDTH - 1, y + height - 1), outline=1, fill=0)
-    inner = bar_fill(fraction)
-    if inner > 0:
-        draw.rectangle((2, y + 2, 1 + inner, y + height - 3), fill=1)
+    box = bar_fill(y, height, fraction)
+    if box is not None:
+        draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
 
 
-def bar_fill(fraction: float) -> int:
-    """How many columns of a bar (from column 2) are filled at ``fraction`` (0..1)."""
-    return round((WIDTH - 4) * max(0.0, min(1.0, fraction)))
+def bar_fill(y: int, height: int, fraction: float) -> tuple[int, int, int, int] | None:
+    """The filled part of ``bar`` at ``fraction`` (0..1), as a box to paste (its right and
+    bottom edges outside it); None when nothing is filled."""
+    inner = round((WIDTH - 4) * max(0.0, min(1.0, fraction)))
+    return (2, y + 2, 2 + inner, y + height - 2) if inner > 0 else None

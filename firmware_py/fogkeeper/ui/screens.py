@@ -179,9 +179,9 @@ def render_countdown(view: CountdownView) -> Frame:
     if view.expired:
         draw_icon(ImageDraw.Draw(image), Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
     else:
-        inner = d.bar_fill(view.fraction_left)
-        if inner:
-            image.paste(1, (2, GLASS_BAR_TOP + 2, 2 + inner, GLASS_BAR_TOP + GLASS_BAR_ROWS - 2))
+        fill = d.bar_fill(GLASS_BAR_TOP, GLASS_BAR_ROWS, view.fraction_left)
+        if fill is not None:
+            image.paste(1, fill)
     if view.warning:
         image = _flash_band(image, GLASS_BAND)
     if view.invert:

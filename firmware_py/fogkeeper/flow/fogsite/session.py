@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Generic, TypeVar, cast, overload
 
 from fogkeeper.flow.fogsite.table import Stage
 from fogkeeper.flow.hourglass import Hourglass
@@ -265,10 +265,6 @@ def _walk_text(cells: Sequence[tuple[int, int]]) -> str:
     return "".join(f"{col},{row};" for col, row in cells)
 
 
-def _more_walk(text: str, more: Sequence[tuple[int, int]]) -> str:
-    return text + _walk_text(more)
-
-
 # each token's walk only grows (Session.walked), and the session is saved after every
 # action: its text is kept as it grows, by the walker's name
 _WALKED: dict[str, Grown[tuple[int, int], str]] = {}
@@ -280,51 +276,40 @@ def _walks_json(walks: Secret[Walks]) -> dict[str, object]:
     for who, cells in walks.open().items():
         grown = _WALKED.get(who)
         if grown is None:
-            grown = _WALKED.setdefault(who, Grown(_walk_text, _more_walk))
+            grown = _WALKED.setdefault(who, Grown(_walk_text))
         shown[who] = grown.of(cells)
     return {"revealed": walks.revealed, "value": shown}
 
 
 def _walks_back(saved: object) -> Secret[Walks]:
     """The walks from a save: each walk as text, or as the list of [col, row] pairs that
-    firmware before 2026-12 saved (a session saved then still resumes)."""
-    if not (isinstance(saved, dict) and isinstance(saved.get("revealed"), bool)
-            and isinstance(saved.get("value"), dict)):
-        raise ValueError("expected a secret with its 'revealed' flag")
-    walks: Walks = {}
-    for who, walk in saved["value"].items():
-        if isinstance(walk, str):
-            pairs: list[Any] = [cell.split(",") for cell in walk.split(";")[:-1]]
-            if walk and not walk.endswith(";"):
-                raise ValueError(f"walk {who}: not col,row; steps")
-        elif isinstance(walk, list):
-            pairs = walk
-        else:
-            raise ValueError(f"walk {who}: expected steps")
-        if not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
-            raise ValueError(f"walk {who}: expected col,row steps")
-        walks[str(who)] = [(_coordinate(col), _coordinate(row)) for col, row in pairs]
-    return Secret(walks, revealed=saved["revealed"])
-
-
-def _coordinate(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("a step's column and row are whole numbers")
-    number = int(value)  # a str that is not one raises ValueError
-    if not -100 <= number <= 100:
+    firmware before 2026-12 saved (a session saved then still resumes); checked as the
+    session's types are (``load``), and each step on a board."""
+    if isinstance(saved, dict) and isinstance(saved.get("value"), dict):
+        saved = {**saved, "value": {who: _steps(walk) if isinstance(walk, str) else walk
+                                    for who, walk in saved["value"].items()}}
+    walks = load(Secret[Walks], saved, "walks")
+    if any(not -WALK_MOST <= n <= WALK_MOST for cells in walks.open().values()
+           for cell in cells for n in cell):
         raise ValueError("a step off any board")
-    return number
+    return walks
+
+
+WALK_MOST = 100  # no column or row of a walk lies further out than this
+
+
+def _steps(text: str) -> list[list[int]]:
+    """A walk's text ("0,0;0,1;") as its [col, row] steps; ValueError when it is not one."""
+    if text and not text.endswith(";"):
+        raise ValueError("a walk is col,row; steps")
+    return [[int(n) for n in cell.split(",")] for cell in text.split(";")[:-1]]
 
 
 def _heard(log: Sequence[LogEntry]) -> Heard:
     return tuple((e.round_number, e.actor, e.action, e.public) for e in log)
 
 
-def _more_heard(made: Heard, more: Sequence[LogEntry]) -> Heard:
-    return made + _heard(more)
-
-
-_HEARD: Grown[LogEntry, Heard] = Grown(_heard, _more_heard)  # the log as the table heard it
+_HEARD: Grown[LogEntry, Heard] = Grown(_heard)  # the log as the table heard it
 
 
 def _game_json(game: Secret[GameState]) -> str:

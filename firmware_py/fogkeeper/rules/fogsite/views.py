@@ -67,14 +67,10 @@ def _public_rows(log: Sequence[LogEntry]) -> list[list[Any]]:
     return [[e.round_number, e.actor, e.action, e.public] for e in log]
 
 
-def _more_rows(made: list[list[Any]], more: Sequence[LogEntry]) -> list[list[Any]]:
-    return made + _public_rows(more)
-
-
 # the log only grows (GameState.logged) and this view is made after every action (the
 # link's replies, the sim's players): its rows are kept as it grows. Each view gets its
 # own list of the shared rows
-_PUBLIC_LOG: Grown[LogEntry, list[list[Any]]] = Grown(_public_rows, _more_rows)
+_PUBLIC_LOG: Grown[LogEntry, list[list[Any]]] = Grown(_public_rows)
 
 
 def guardian_view(state: GameState) -> dict[str, Any]:
