@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from fogkeeper.app.box import DISPLAY_RETRY_SECONDS, Wake
 from fogkeeper.events import Button, ButtonEvent
@@ -93,3 +94,29 @@ def test_closing_the_box_pushes_the_frame_still_waiting_for_the_bus(
     h.close()
     assert panel.frames[-1] == last
     assert h.box.parts.sink.push(h.box.frame.image) is False  # closed: nothing more goes
+
+
+def test_no_frame_is_drawn_on_once_it_is_handed_to_the_display(
+        tmp_path: Path, panel: GatedPanel) -> None:
+    """The display's thread sends the very image the loop handed over, while the loop goes
+    on: through menus, a countdown's warnings and its end, a game, each image handed over
+    still reads as it did then."""
+    h = BoxHarness(tmp_path)
+    sink = h.box.parts.sink
+    handed: list[tuple[Image.Image, bytes]] = []
+    push = sink.push
+
+    def keep(image: Image.Image) -> bool:
+        handed.append((image, image.tobytes()))
+        return push(image)
+
+    sink.push = keep  # type: ignore[method-assign]
+    h.tap(B.DOWN, B.DOWN, B.DOWN, B.PRESS, B.DOWN, B.UP, B.PRESS)  # Timer, started
+    h.wait(65)  # every second, the warnings, time up
+    assert h.link.events("timer.warning") and h.link.events("timer.expired")
+    h.tap(B.PRESS, B.PRESS).wait(3)
+    assert h.request("game.start", game="fog")["ok"]
+    h.tap(B.DOWN, B.PRESS, B.KEY1)
+    h.flush()
+    assert len(handed) > 60
+    assert [shown for _, shown in handed] == [image.tobytes() for image, _ in handed]

@@ -273,9 +273,10 @@ class DisplayThread:
 
     A frame takes the I2C bus 15-25 ms at 400 kHz (bench/display_thread.py); pushed on the
     loop's thread, a press or a timer's end waited behind it. Here the loop only leaves the
-    newest frame (a copy: the loop may draw on) and the newest contrast and rotation in a
-    slot, and this thread sends them to the sink when the bus is free: frames handed over
-    while it is busy replace each other, and only the newest is pushed. The thread touches
+    newest frame and the newest contrast and rotation in a slot (a frame is never drawn on
+    once it is made, ui.draw.Frame: it is handed over as it is, not copied), and this
+    thread sends them to the sink when the bus is free: frames handed over while it is busy
+    replace each other, and only the newest is pushed. The thread touches
     nothing but the sink it owns; it never reads game or app state.
 
     The sink's health is read as it was (``healthy``); its turns are told, from this thread,
@@ -320,13 +321,12 @@ class DisplayThread:
         if image.size != size:  # the caller's mistake: raised here, on its thread
             raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, display is "
                              f"{size[0]}x{size[1]}")
-        frame = image.copy()
         with self._handed:
             if self._closing:
                 return False
             if self._frame is not None:
                 self.replaced += 1
-            self._frame = frame
+            self._frame = image
             self._handed.notify_all()
         return True
 

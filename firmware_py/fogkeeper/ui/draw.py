@@ -52,6 +52,9 @@ class Frame:
 
     A ``private`` frame (a PIN pad, a secret being typed in) is for the eyes at the box only:
     the host link gets neither its picture nor its lines.
+
+    Its image is never drawn on once the frame is made (a renderer draws on an image of its
+    own, then hands it over): the display's thread sends it while the loop goes on.
     """
 
     image: Image.Image
@@ -150,7 +153,9 @@ class ScreenFont(ImageFont.FreeTypeFont):
             self._widths[text] = kept
         return kept
 
-    def _mask(self, text: str) -> Image.Image:
+    def mask(self, text: str) -> Image.Image:
+        """``text`` set in this type, as a mask ("L", 255 where it inks) from its origin, made
+        once while kept. Read only: it is pasted through."""
         kept = self._masks.get(text)
         if kept is None:
             kept = Image.new("L", (max(1, self.width(text)), self.height), 0)
@@ -167,7 +172,7 @@ class ScreenFont(ImageFont.FreeTypeFont):
     def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
                  **kwargs: Any) -> tuple[Any, tuple[int, int]]:
         shown = text.decode() if isinstance(text, bytes) else text
-        return self._mask(shown).im, (0, 0)
+        return self.mask(shown).im, (0, 0)
 
     def getbbox(self, text: str | bytes | bytearray, mode: str = "",
                 direction: str | None = None, features: list[str] | None = None,
@@ -191,7 +196,7 @@ def _font_bytes() -> bytes:
 
 
 @cache
-def font(size: int) -> Font:
+def font(size: int) -> ScreenFont:
     """The screen's type at one of its ``SIZES`` (pixels), cached per size."""
     if size not in SIZES:
         raise ValueError(f"no {size} px type: the font has {', '.join(map(str, SIZES))}")
@@ -224,6 +229,12 @@ def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def invert(image: Image.Image) -> Image.Image:
     """Swap lit and dark pixels (ImageChops.invert does not handle mode "1" images)."""
     return ImageChops.logical_xor(image, Image.new("1", image.size, 1))
+
+
+def put_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, ink: int = 1) -> None:
+    """One line of type at ``xy``, as ``ImageDraw.text`` draws it, by pasting its mask: no
+    drawing context (for a screen drawn afresh every turn: the glass's status line)."""
+    image.paste(ink, xy, font(size).mask(text))
 
 
 def text_width(text: str, size: int) -> int:
@@ -371,11 +382,11 @@ def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
         draw.text((WIDTH - 1 - text_width(value, size), top), value, font=font(size), fill=ink)
 
 
-def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int) -> None:
+def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, ink: int = 1) -> None:
     """One line in the middle of the screen (never in a stroked bold: see the module)."""
     shown = fit(text, size, WIDTH - 1)
     x = (WIDTH + 1 - text_width(shown, size)) // 2
-    draw.text((x, y), shown, font=font(size), fill=1)
+    draw.text((x, y), shown, font=font(size), fill=ink)
 
 
 def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:

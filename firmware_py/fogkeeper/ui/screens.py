@@ -173,17 +173,18 @@ def render_countdown(view: CountdownView) -> Frame:
     drawn from ``_countdown_chrome``, and those two are pasted in (no drawing context)."""
     image = _countdown_chrome(view.status, view.hint, not view.expired).copy()
     big = "TIME UP" if view.expired else mm_ss(view.seconds_left)
+    if view.warning:
+        image.paste(1, GLASS_BAND)
     # TIME UP stands higher than the time: the empty hourglass goes under it, where the
     # bar (empty by then) was
-    _big_clock(image, big, 2 if view.expired else 9, paused=view.paused)
+    _big_clock(image, big, 2 if view.expired else 9, paused=view.paused,
+               ink=0 if view.warning else 1)
     if view.expired:
         draw_icon(ImageDraw.Draw(image), Icon.TIME_UP, (d.WIDTH - ICON_SIZE) // 2, 35)
     else:
         fill = d.bar_fill(GLASS_BAR_TOP, GLASS_BAR_ROWS, view.fraction_left)
         if fill is not None:
             image.paste(1, fill)
-    if view.warning:
-        image = _flash_band(image, GLASS_BAND)
     if view.invert:
         image = d.invert(image)
     return Frame(image, (view.status, big, view.hint))
@@ -197,8 +198,16 @@ def _countdown_chrome(status: str, hint: str, bar: bool) -> Image.Image:
     """The glass's status line, hint and (``bar``) the bar's empty outline, drawn once for
     as long as they read the same: a running glass draws only its time and its bar's fill
     every second. Read only: it is copied."""
+    image = _countdown_base(hint, bar).copy()
+    d.put_text(image, (1, -1), d.fit(status, d.SMALL, d.WIDTH - 1), d.SMALL)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _countdown_base(hint: str, bar: bool) -> Image.Image:
+    """The chrome without its status line: the status changes every turn (whose turn, the
+    round), the hint and the bar seldom. Read only: it is copied."""
     image, draw = d.blank()
-    draw.text((1, -1), d.fit(status, d.SMALL, d.WIDTH - 1), font=d.font(d.SMALL), fill=1)
     d.footer(draw, hint)
     if bar:
         d.bar(draw, GLASS_BAR_TOP, GLASS_BAR_ROWS, 0.0)
@@ -206,16 +215,11 @@ def _countdown_chrome(status: str, hint: str, bar: bool) -> Image.Image:
 
 
 # the rows of the big time, clear of the status line's descenders and of the bar (the
-# game clock's: of the other players' line)
+# game clock's: of the other players' line). A warning second lights the band and draws the
+# time dark in it, the rest of the screen plain (a warning never looks like time up, which
+# inverts it all)
 GLASS_BAND = (0, 13, d.WIDTH, 45)
 CLOCK_BAND = (0, 13, d.WIDTH, 40)
-
-
-def _flash_band(image: Image.Image, band: tuple[int, int, int, int]) -> Image.Image:
-    """A warning second: the band of the big time inverted, the rest of the screen plain
-    (so a warning never looks like time up, which inverts it all)."""
-    image.paste(d.invert(image.crop(band)), band[:2])
-    return image
 
 
 # a time is drawn in this size of the pixel font at twice its size (capitals 26 px, as
@@ -224,7 +228,8 @@ CLOCK_FACE = 20
 CLOCK_SCALE = 2
 
 
-def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False) -> None:
+def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False,
+               ink: int = 1) -> None:
     """The clock's time in the big type, its capitals in rows ``top`` + 6 to + 32 (the
     pixel font's 20 px face doubled, each pixel drawn as a square of four), with the pause
     sign beside it as tall; a word (TIME UP, FLAG) in the 32 px face, capitals ``top`` + 9
@@ -240,16 +245,16 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False)
         first, end = d.cap_rows(CLOCK_FACE)
         left, row = (d.WIDTH - width) // 2, top + 19 - (first + end)
         for part in parts:
-            image.paste(1, (left, row), mask=part)
+            image.paste(ink, (left, row), mask=part)
             left += part.width
     else:
         size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
         first, end = d.cap_rows(size)
-        d.centred(ImageDraw.Draw(image), top + 19 - (first + end) // 2, text, size)
+        d.centred(ImageDraw.Draw(image), top + 19 - (first + end) // 2, text, size, ink)
     if paused:
         # the pause sign, as tall as the digits and clear of the widest time (10:00)
         for left in (2, 10):
-            image.paste(1, (left, top + 6, left + 6, top + 32))
+            image.paste(ink, (left, top + 6, left + 6, top + 32))
 
 
 PAUSE_ROOM = 18   # the pause sign's columns at the left (and as many kept at the right)
@@ -319,14 +324,15 @@ def render_clock(view: ClockView) -> Frame:
     if view.corner:
         draw.text((d.WIDTH - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
     big = "FLAG" if view.flag else mm_ss(view.left)
-    _big_clock(image, big, 7, paused=view.paused)
+    warning = view.flashing and not (view.flag or view.overtime)
+    if warning:
+        image.paste(1, CLOCK_BAND)
+    _big_clock(image, big, 7, paused=view.paused, ink=0 if warning else 1)
     others = "  ".join(view.others)
     if others:
         draw.text((1, 40), _others_line(view.others, d.WIDTH - 1), font=d.font(d.SMALL),
                   fill=1)
     d.footer(draw, view.hint)
-    if view.flashing and not (view.flag or view.overtime):
-        image = _flash_band(image, CLOCK_BAND)   # as the glass's warning: the time's band
     if view.flag or view.overtime:
         image = d.invert(image)
     return Frame(image, (name + (f"  {view.corner}" if view.corner else ""), big, others,
