@@ -16,8 +16,7 @@ from fogkeeper.flow.fog.begin import ValueRow, value_rows
 from fogkeeper.flow.fog.board_check import board_word, left_aside
 from fogkeeper.flow.fog.fog_step import loss_colour, losses_of
 from fogkeeper.flow.fog.session import CostField, PickField, Session, display_name
-from fogkeeper.flow.fog.setup import SetupRow, assumed_in_use, shown_value
-from fogkeeper.flow.fog.setup import rows as setup_rows
+from fogkeeper.flow.fog.setup import SetupRow, assumed_in_use, checklist
 from fogkeeper.flow.fog.table import FogScreen
 from fogkeeper.flow.fog.turns import cost_fields
 from fogkeeper.rules.fog import AchievementCard, FogRules, RescuedIslanderCard
@@ -140,11 +139,9 @@ def menu_rows(s: Session, screen: FogScreen) -> list[Row]:
 
 
 def _setup(s: Session) -> list[Row]:
-    def value(row: SetupRow) -> str:
-        if row.key == "board_check":
-            return board_word(str(s.setup["board"]))
-        return "" if row.key in ("start_game", "history") else shown_value(s.setup, row)
-    return [Row(r, r.label, value(r)) for r in setup_rows(s.setup)]
+    board = board_word(str(s.setup["board"]))   # the owner's files may change it: asked anew
+    return [Row(r, r.label, board if r.key == "board_check" else value)
+            for r, value in checklist(s.setup)]
 
 
 def _values(s: Session) -> list[Row]:

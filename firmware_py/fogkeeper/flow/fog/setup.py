@@ -458,6 +458,28 @@ def rows(setup: Setup) -> list[SetupRow]:
 _last_rows: tuple[Setup, Board, tuple[SetupRow, ...]] | None = None  # rows()'s last ones
 
 
+def checklist(setup: Setup) -> tuple[tuple[SetupRow, str], ...]:
+    """The checklist's rows with their values as it shows them ("" for the rows that only
+    lead somewhere: Start game, Past games, Check board), made with ``rows``: once for
+    choices that read the same, on the same board. A press moving the cursor asks twice
+    (its bound, the screen), each a formatting of every row."""
+    global _last_shown
+    made = rows(setup)
+    kept = _last_shown
+    if kept is not None and kept[0] is _last_rows:
+        return kept[1]
+    in_use = assumed_in_use(setup)
+    leads = (START.key, HISTORY.key, BOARD_CHECK.key)
+    shown = tuple((row, "" if row.key in leads else shown_value(setup, row, in_use))
+                  for row in made)
+    _last_shown = (_last_rows, shown)
+    return shown
+
+
+# checklist()'s last ones, with the rows() answer they were made for (the same choices)
+_last_shown: tuple[object, tuple[tuple[SetupRow, str], ...]] | None = None
+
+
 def value_of(setup: Setup, row: SetupRow) -> Choice:
     value: Choice
     if row.key == "nation_mp":
@@ -495,17 +517,21 @@ def assumed_in_use(setup: Setup, boat_scoring: Mapping[str, int] | None = None
             if used.get(k) == sheet.value(k)]
 
 
-def _row_assumed(setup: Setup, row: SetupRow) -> bool:
-    """This checklist row shows a solo scenario value the box only assumes."""
+def _row_assumed(setup: Setup, row: SetupRow, in_use: list[str]) -> bool:
+    """This checklist row shows a solo scenario value the box only assumes (``in_use``:
+    ``assumed_in_use(setup)``)."""
     key = f"nation_mp.{row.nation}" if row.key == "nation_mp" else next(
         (k for k, v in SHEET_KEYS.items() if v == row.key), "")
     name = str(setup.get("scenario") or "")
-    return bool(key) and assumed.scenario_key(name, key) in assumed_in_use(setup)
+    return bool(key) and assumed.scenario_key(name, key) in in_use
 
 
-def shown_value(setup: Setup, row: SetupRow) -> str:
+def shown_value(setup: Setup, row: SetupRow, in_use: list[str] | None = None) -> str:
+    """The row's value as the checklist shows it; ``in_use``: ``assumed_in_use(setup)``
+    when the caller has it (a whole checklist asks it once)."""
     shown = _shown_value(setup, row)
-    return f"{shown} assumed" if _row_assumed(setup, row) else shown
+    assumed_now = assumed_in_use(setup) if in_use is None else in_use
+    return f"{shown} assumed" if _row_assumed(setup, row, assumed_now) else shown
 
 
 def _shown_value(setup: Setup, row: SetupRow) -> str:
