@@ -97,6 +97,7 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
     fit = d.fit
     row = d.row
     text = ImageDraw.ImageDraw.text
+    put = d.ScreenDraw.put
 
     def reporting_fit(line: str, size: int, width: int) -> str:
         shown = fit(line, size, width)
@@ -104,21 +105,35 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
             found.append(Cut(inspect.stack()[1].function, line, shown))
         return shown
 
+    def check_edges(drawer: str, box: tuple[float, float, float, float], xy: Any,
+                    line: str) -> None:
+        if box[0] < 0 or box[2] > d.WIDTH or box[3] > d.HEIGHT:
+            found.append(Cut(drawer, line, "(off the screen)"))
+        elif xy[1] < d.FOOTER_TOP - 1 and box[3] > d.FOOTER_TOP:  # into the footer
+            found.append(Cut(drawer, line, "(into the footer)"))
+
     def edge_checking_text(self: ImageDraw.ImageDraw, xy: Any, line: Any, *args: Any,
                            **kwargs: Any) -> None:
         text(self, xy, line, *args, **kwargs)
         if isinstance(line, str) and self.im.size == (d.WIDTH, d.HEIGHT):
+            drawer = inspect.stack()[1].function
             font = kwargs.get("font", args[1] if len(args) > 1 else None)
             if not isinstance(font, d.ScreenFont) or font.size < d.SMALL:
                 size = getattr(font, "size", "?")
-                found.append(Cut(inspect.stack()[1].function, line, f"(in a {size} px font)"))
+                found.append(Cut(drawer, line, f"(in a {size} px font)"))
             if kwargs.get("stroke_width", 0):
-                found.append(Cut(inspect.stack()[1].function, line, "(in a stroked bold)"))
-            box = self.textbbox(xy, line, font=font)
-            if box[0] < 0 or box[2] > d.WIDTH or box[3] > d.HEIGHT:
-                found.append(Cut(inspect.stack()[1].function, line, "(off the screen)"))
-            elif xy[1] < d.FOOTER_TOP - 1 and box[3] > d.FOOTER_TOP:  # into the footer
-                found.append(Cut(inspect.stack()[1].function, line, "(into the footer)"))
+                found.append(Cut(drawer, line, "(in a stroked bold)"))
+            check_edges(drawer, self.textbbox(xy, line, font=font), xy, line)
+
+    def edge_checking_put(self: d.ScreenDraw, xy: tuple[int, int], line: str, size: int,
+                          ink: int = 1) -> None:
+        put(self, xy, line, size, ink)
+        if self.im.size == (d.WIDTH, d.HEIGHT):
+            drawer = inspect.stack()[1].function
+            if size < d.SMALL:
+                found.append(Cut(drawer, line, f"(in a {size} px font)"))
+            box = (xy[0], xy[1], xy[0] + d.text_width(line, size), xy[1] + d.font(size).height)
+            check_edges(drawer, box, xy, line)
 
     def value_checking_row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
                            selected: bool = False) -> None:
@@ -129,6 +144,7 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Cut]]:
     monkeypatch.setattr(d, "fit", reporting_fit)
     monkeypatch.setattr(d, "row", value_checking_row)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", edge_checking_text)
+    monkeypatch.setattr(d.ScreenDraw, "put", edge_checking_put)
     yield found
 
 

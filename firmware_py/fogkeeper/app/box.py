@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from fogkeeper.app.store import StorageError
 from fogkeeper.config import Config
@@ -613,5 +613,5 @@ class Box:
 def _with_banner(image: Image.Image, text: str) -> Image.Image:
     """The picture with an inverted strip across its top that the players cannot miss."""
     shown = image.copy()
-    d.title_bar(ImageDraw.Draw(shown), text)
+    d.title_bar(d.ScreenDraw(shown), text)
     return shown

@@ -219,11 +219,23 @@ def cap_rows(size: int) -> tuple[int, int]:
     return box[1], box[3]
 
 
-def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+class ScreenDraw(ImageDraw.ImageDraw):
+    """A frame's drawing context, with ``put``: one line in the screen's type, pasted as the
+    type's mask (the pixels ``text`` draws, without its general layout work: a menu sets nine
+    lines a press, a cursor's move redraws them all)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+        self.fontmode = "1"  # crisp pixels, no grey antialiasing thresholded away
+
+    def put(self, xy: tuple[int, int], text: str, size: int, ink: int = 1) -> None:
+        put_text(self.image, xy, text, size, ink)
+
+
+def blank() -> tuple[Image.Image, ScreenDraw]:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"  # crisp pixels, no grey antialiasing thresholded away
-    return image, draw
+    return image, ScreenDraw(image)
 
 
 def invert(image: Image.Image) -> Image.Image:
@@ -275,7 +287,7 @@ def wrap(text: str, width_px: int = WIDTH - 4, size: int = SMALL) -> tuple[str, 
     return (*lines, current) if current else tuple(lines)
 
 
-def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
+def text_block(draw: ScreenDraw, texts: tuple[str, ...], y: int,
                bottom: int = FOOTER_TOP - 2, ink: int = 1) -> int:
     """Small lines from ``y`` down, each text wrapped at spaces; returns the next free y.
 
@@ -295,8 +307,7 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
         top = y
         for i, line in enumerate(shown):
             marked = (i == 0 and first > 0) or (i == len(shown) - 1 and first < scroll.most)
-            draw.text((2, y), fit(line, SMALL, WIDTH - (9 if marked else 4)), font=font(SMALL),
-                      fill=ink)
+            draw.put((2, y), fit(line, SMALL, WIDTH - (9 if marked else 4)), SMALL, ink)
             y += LINE
         _scroll_marks(draw, top, y, above=first > 0, below=first < scroll.most, ink=ink)
         return y
@@ -306,12 +317,12 @@ def text_block(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], y: int,
         cut = fit(hidden, SMALL, min(WIDTH - 4, text_width(last + " …", SMALL)))
         lines = [*lines[:room - 1], cut] if room else []
     for line in lines:
-        draw.text((2, y), fit(line, SMALL, WIDTH - 4), font=font(SMALL), fill=ink)
+        draw.put((2, y), fit(line, SMALL, WIDTH - 4), SMALL, ink)
         y += LINE
     return y
 
 
-def _scroll_marks(draw: ImageDraw.ImageDraw, top: int, bottom: int, above: bool,
+def _scroll_marks(draw: ScreenDraw, top: int, bottom: int, above: bool,
                   below: bool, ink: int) -> None:
     """Small triangles at the right edge: more text above, more below (up/down scroll)."""
     x = WIDTH - 6
@@ -327,7 +338,7 @@ def size_to_fit(text: str, width: int, sizes: tuple[int, ...]) -> int:
     return next((size for size in sizes if text_width(text, size) <= width), sizes[-1])
 
 
-def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
+def title_bar(draw: ScreenDraw, title: str, right: str = "") -> None:
     """An inverted strip on top so the screen's name reads at a glance. A position in the
     corner ("104/118") gives up its total before the title is cut."""
     draw.rectangle((0, 0, WIDTH - 1, TITLE_HEIGHT - 1), fill=1)
@@ -336,19 +347,19 @@ def title_bar(draw: ImageDraw.ImageDraw, title: str, right: str = "") -> None:
     if text_width(title, SMALL) > room and total.isdigit():
         right = total
         room = WIDTH - 3 - (text_width(right, SMALL) + 3)
-    draw.text((2, -1), fit(title, SMALL, room), font=font(SMALL), fill=0)
+    draw.put((2, -1), fit(title, SMALL, room), SMALL, 0)
     if right:
-        draw.text((WIDTH - 2 - text_width(right, SMALL), -1), right, font=font(SMALL), fill=0)
+        draw.put((WIDTH - 2 - text_width(right, SMALL), -1), right, SMALL, 0)
 
 
-def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
+def footer(draw: ScreenDraw, hint: str) -> None:
     """A one-line hint at the bottom saying what the controls do here; a longer one (a
     refusal's reason) takes a second line over the screen's last row."""
     # the small type's ink starts 1 row under its y and its descenders end 11 rows under:
     # drawn from the rule's row, a "g" or a "p" keeps its tail on the screen's last row
     if text_width(hint, SMALL) <= WIDTH - 1:
         draw.line((0, FOOTER_TOP - 1, WIDTH - 1, FOOTER_TOP - 1), fill=1)
-        draw.text((1, FOOTER_TOP - 1), hint, font=font(SMALL), fill=1)
+        draw.put((1, FOOTER_TOP - 1), hint, SMALL)
         return
     lines = wrap(hint, WIDTH - 2)
     if len(lines) == 1:  # it fits once its double spaces are single
@@ -360,11 +371,10 @@ def footer(draw: ImageDraw.ImageDraw, hint: str) -> None:
     if len(lines) > 2:
         lines = (lines[0], " ".join(lines[1:]))
     for i, line in enumerate(lines):
-        draw.text((1, top + i * LINE), fit(line, SMALL, WIDTH - 1), font=font(SMALL),
-                  fill=1)
+        draw.put((1, top + i * LINE), fit(line, SMALL, WIDTH - 1), SMALL)
 
 
-def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
+def row(draw: ScreenDraw, y: int, label: str, value: str = "",
         selected: bool = False) -> None:
     """A menu row; the selected one is inverted, a value sits on the right. A row too long
     for the body type is drawn in the small type before anything is cut; the value is never
@@ -377,19 +387,19 @@ def row(draw: ImageDraw.ImageDraw, y: int, label: str, value: str = "",
     size = size_to_fit(f"{label}{value}", room, (BODY, SMALL))
     top = y - 1 if size == BODY else y + 1  # the ink (rows 1-12, 2-12) inside the 13 rows
     value_w = text_width(value, size) + gap + 1 if value else 0
-    draw.text((2, top), fit(label, size, WIDTH - 2 - value_w), font=font(size), fill=ink)
+    draw.put((2, top), fit(label, size, WIDTH - 2 - value_w), size, ink)
     if value:
-        draw.text((WIDTH - 1 - text_width(value, size), top), value, font=font(size), fill=ink)
+        draw.put((WIDTH - 1 - text_width(value, size), top), value, size, ink)
 
 
-def centred(draw: ImageDraw.ImageDraw, y: int, text: str, size: int, ink: int = 1) -> None:
+def centred(draw: ScreenDraw, y: int, text: str, size: int, ink: int = 1) -> None:
     """One line in the middle of the screen (never in a stroked bold: see the module)."""
     shown = fit(text, size, WIDTH - 1)
     x = (WIDTH + 1 - text_width(shown, size)) // 2
-    draw.text((x, y), shown, font=font(size), fill=ink)
+    draw.put((x, y), shown, size, ink)
 
 
-def bar(draw: ImageDraw.ImageDraw, y: int, height: int, fraction: float) -> None:
+def bar(draw: ScreenDraw, y: int, height: int, fraction: float) -> None:
     """A horizontal bar, outlined, filled to ``fraction`` (0..1) from the left."""
     draw.rectangle((0, y, WIDTH - 1, y + height - 1), outline=1, fill=0)
     box = bar_fill(y, height, fraction)

@@ -61,7 +61,7 @@ class GridView:
     routes: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
-def _title(draw: ImageDraw.ImageDraw, status: TeamStatus) -> None:
+def _title(draw: d.ScreenDraw, status: TeamStatus) -> None:
     d.title_bar(draw, status.who, status.short)
 
 
@@ -120,7 +120,7 @@ def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint
     if no and big:  # the band of large type turned black on white, a frame's width in
         band = (2, band_top, d.WIDTH - 3, y)
         image.paste(d.invert(image.crop(band)), band[:2])
-        draw = ImageDraw.Draw(image)
+        draw = d.ScreenDraw(image)
         y += 2
     drawn = lines
     if icon is not None and not beside:
@@ -189,7 +189,7 @@ def render_grid(view: GridView) -> Frame:
         col, row = view.cursor
         x, y = col * CELL_PX, row * CELL_PX
         image.paste(d.invert(image.crop((x, y, x + CELL_PX + 1, y + CELL_PX + 1))), (x, y))
-        draw = ImageDraw.Draw(image)
+        draw = d.ScreenDraw(image)
     left = 4 + len(view.rows) * CELL_PX
     room = d.WIDTH - left - 1
     side = view.side[:1] + tuple(part for line in view.side[1:] for part in (

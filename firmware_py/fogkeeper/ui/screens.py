@@ -105,7 +105,7 @@ def _too_long(item: MenuItem) -> bool:
     return d.text_width(item.label + item.value, d.SMALL) > room
 
 
-def _draw_long_choice(draw: ImageDraw.ImageDraw, view: MenuView) -> None:
+def _draw_long_choice(draw: d.ScreenDraw, view: MenuView) -> None:
     """The chosen item wrapped over two small lines (inverted), the next item's row under it."""
     item = view.items[view.cursor]
     text = f"{item.label}: {item.value}" if item.value else item.label
@@ -250,7 +250,7 @@ def _big_clock(image: Image.Image, text: str, top: int, *, paused: bool = False,
     else:
         size = d.size_to_fit(text, d.WIDTH - 1, (d.BIG, 28, 24))
         first, end = d.cap_rows(size)
-        d.centred(ImageDraw.Draw(image), top + 19 - (first + end) // 2, text, size, ink)
+        d.centred(d.ScreenDraw(image), top + 19 - (first + end) // 2, text, size, ink)
     if paused:
         # the pause sign, as tall as the digits and clear of the widest time (10:00)
         for left in (2, 10):
