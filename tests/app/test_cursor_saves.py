@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from fogkeeper.app.box import SAVE_CURSOR_WITHIN_SECONDS
+from fogkeeper.app.journal import leaves
 from fogkeeper.events import Button
+from fogkeeper.flow import snapshot
 from support.box import BoxHarness
 from support.saved import on_disk
 
@@ -91,3 +94,36 @@ def test_a_running_timer_ticking_is_no_reason_to_write(tmp_path: Path,
     fsyncs.clear()
     assert h.request("timer.pause")["ok"]  # paused: a promise, written before the ok
     assert fsyncs
+
+
+def promised_now(h: BoxHarness) -> dict[tuple[str, ...], object]:
+    """What the session promises now (as the box compares it before a save)."""
+    return snapshot.promised(leaves(snapshot.take(h.box.app, h.box.clock())))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_press_the_app_calls_a_cursor_move_changes_nothing_promised(
+        tmp_path: Path, seed: int) -> None:
+    """The app says which presses only moved a cursor (App.moves), and the box then saves
+    nothing before their frame, without even a snapshot to compare: over random presses on
+    the link and the buttons, in the menus and a game of The FOG, every press it so called
+    left what the session promises as it was."""
+    rng = random.Random(seed)
+    h = BoxHarness(tmp_path)
+    if seed % 2:
+        assert h.request("game.start", game="fog")["ok"]
+    called = 0
+    for _ in range(300):
+        before, moves, changes = promised_now(h), h.box.app.moves, h.box.app.changes
+        button = rng.choice([Button.UP, Button.DOWN, Button.UP, Button.DOWN, Button.LEFT,
+                             Button.RIGHT, Button.PRESS, Button.KEY1])
+        hold = rng.random() < 0.1
+        if rng.random() < 0.5:
+            h.request("press", button=button.value, hold=hold)  # refused when private
+        else:
+            h.hold(button) if hold else h.tap(button)
+        if h.box.app.moves != moves:
+            called += 1
+            assert h.box.app.changes == changes
+            assert promised_now(h) == before, f"{button} on {h.box.app.state}"
+    assert called > 30   # the walk did move cursors, on both paths

@@ -188,6 +188,7 @@ class Box:
         self.frame: Frame | None = None
         self._shared: dict[str, object] = {}  # shareable(self.frame): what the link was told
         self._saved_changes = -1
+        self._saved_moves = 0  # the app's cursor moves as of the last save (App.moves)
         self._saved_at: float | None = None  # (monotonic) when the session was last written
         self.session_writes = 0  # sessions written since start (the SD budget's bench counts)
         self._saved_guard: tuple[int, float] = (0, 0.0)
@@ -497,8 +498,11 @@ class Box:
         retry = self.storage_problem is not None
         guard = self.app.pin_guard
         tried = (guard.wrong, guard.wait_until) != self._saved_guard  # a wrong PIN, refused
-        if not (force or retry or tried or self.app.changes != self._saved_changes):
+        changed = self.app.changes != self._saved_changes
+        if not (force or retry or tried or changed or self.app.moves != self._saved_moves):
             return
+        if not (force or retry or tried or changed) and self._cursor_waits(now):
+            return  # the app says only a cursor moved: not even a snapshot to compare
         if (by_time and running and not (force or retry or tried) and self._saved_at is not None
                 and now - self._saved_at < SAVE_RUNNING_EVERY_SECONDS):
             return  # a later step writes it (the time left needs no write: see resumed())
@@ -510,13 +514,9 @@ class Box:
                                   SAVED_AT_WALL: round(self.wall_clock(), 3)}
         promise = (snapshot.promised(self.stores.session.leaves_of(taken)),
                    self.app.settings)  # frozen: compared by value, never changed in place
-        if not (force or retry or tried) and promise == self._saved_promise:
-            # only a cursor moved: no fsync before its frame; the next change that matters
-            # writes it, or the deadline SAVE_CURSOR_WITHIN_SECONDS after it
-            if self._cursor_since is None:
-                self._cursor_since = now
-            if now - self._cursor_since < SAVE_CURSOR_WITHIN_SECONDS:
-                return
+        if not (force or retry or tried) and promise == self._saved_promise \
+                and self._cursor_waits(now):
+            return  # the change was only a cursor's, as the snapshots compared show
         try:
             # even a quiet one: it holds the timer's setup
             if whole:
@@ -533,13 +533,20 @@ class Box:
             return
         self.session_writes += 1
         self._saved_promise, self._cursor_since = promise, None
-        self._saved_changes = self.app.changes
+        self._saved_changes, self._saved_moves = self.app.changes, self.app.moves
         self._saved_at = now
         self._saved_guard = (guard.wrong, guard.wait_until)
         if self.storage_problem is not None:
             log.warning("saving works again")
             self.storage_problem = None
             self.emit("storage", {"saved": True})
+
+    def _cursor_waits(self, now: float) -> bool:
+        """Only a cursor moved: no fsync before its frame; the next change that matters
+        writes it, or the deadline SAVE_CURSOR_WITHIN_SECONDS after the first such move."""
+        if self._cursor_since is None:
+            self._cursor_since = now
+        return now - self._cursor_since < SAVE_CURSOR_WITHIN_SECONDS
 
     def _compaction_due(self, now: float) -> bool:
         """The journal has lines and the box has saved nothing for COMPACT_IDLE_SECONDS."""

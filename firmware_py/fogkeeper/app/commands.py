@@ -80,7 +80,7 @@ class Commands:
 
     def _run(self, request: Request) -> tuple[bytes, bool]:
         try:
-            result, read_only = self._dispatch(request)
+            result, marks = self._dispatch(request)
         except LinkError as exc:
             message = (f"{request.cmd[:64]}: {exc.message}" if isinstance(exc, _NotNow)
                        else exc.message)
@@ -89,15 +89,17 @@ class Commands:
             log.error("command %s failed: %s", request.cmd[:64], describe_bug(exc))
             return encode_error(request.id, ErrorCode.INTERNAL,
                                 f"{request.cmd[:64]}: internal error, see the box's log"), False
-        if not read_only:
+        if marks:
             self.box.app.mark_changed()
         return encode_reply(request.id, result), True
 
     def _dispatch(self, request: Request) -> tuple[Result, bool]:
-        """Find the row, read its arguments, run it: (result, whether it was read-only)."""
+        """Find the row, read its arguments, run it: (result, whether the dispatcher marks
+        the app changed: not for a read-only row, nor one the app marks itself)."""
         row = self.table.get(request.cmd)
         if row is not None:
-            return row.handler(self, read_args(request.cmd, row, request.args)), row.read_only
+            result = row.handler(self, read_args(request.cmd, row, request.args))
+            return result, not (row.read_only or row.marked_by_app)
         prefix, _, action = request.cmd.partition(".")
         if action and prefix in self._game_names():
             game = self.box.app.game
@@ -105,7 +107,8 @@ class Commands:
                 raise _NotNow(f"{prefix} is not running; send game.start "
                               f'{{"game": "{prefix}"}} first')
             reply = game.commands.call(game, action, request.args)
-            return reply, game.commands.row(action).read_only
+            called = game.commands.row(action)
+            return reply, not (called.read_only or called.marked_by_app)
         known = ", ".join(sorted(self.table))
         raise LinkError(ErrorCode.UNKNOWN_CMD,
                         f"unknown command {request.cmd[:64]!r}; known: {known}, and "
@@ -354,7 +357,7 @@ BOX_COMMANDS: tuple[Command[Commands], ...] = (
     Command("press", Commands.press, Schema.of(
         Field("button", Button), Field("hold", bool, False),
         Field("pin", str, "", most=64, doc="the PIN, needed on a private screen")),
-        reply="`screen`: the state after the press",
+        marked_by_app=True, reply="`screen`: the state after the press",
         refused="`bad_args`; `locked` on a private screen without the right PIN"),
     Command("screen", Commands.screen, read_only=True,
             reply="`state`, `lines` (the screen as text: a menu's every row, but a list as "

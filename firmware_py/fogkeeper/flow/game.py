@@ -29,6 +29,9 @@ class Outcome(StrEnum):
 
     STAY = "stay"
     EXIT = "exit"  # back to the home menu (the game already asked for a long press)
+    # stay, and only a cursor moved (nothing the game promises: snapshot.NO_PROMISE): the
+    # box saves it with the next change that matters, never before its frame
+    MOVED = "moved"
 
 
 class Effects(Protocol):

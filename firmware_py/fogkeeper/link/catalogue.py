@@ -29,6 +29,9 @@ class Command(Generic[Target]):
     handler: Callable[[Target, Args], Reply]
     args: Schema = NO_ARGS
     read_only: bool = False
+    # the app marks what the handler changed (a press: as a button's, where a cursor's move
+    # is no change that matters); the dispatcher marks every other row that is not read-only
+    marked_by_app: bool = False
     reply: str = ""
     refused: str = "—"
 

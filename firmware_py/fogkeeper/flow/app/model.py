@@ -100,6 +100,10 @@ class App:
         self.problem_title = ""  # "" : the chosen game could not start
         self.last_trigger = ""
         self.changes = 0  # bumped on every change worth saving; the loop watches it
+        # bumped instead when an input only moved a cursor (the code that moved it says so:
+        # _move_cursor, a game's Outcome.MOVED): saved later, never fsynced before its frame
+        self.moves = 0
+        self._moved = False
         self.machine = Machine(model=self, states=list(Screen),
                                transitions=bind_rows(self, expand(TRANSITIONS), "app", own=True),
                                initial=first_screen, auto_transitions=False, queued=True,
@@ -126,7 +130,10 @@ class App:
             return
         self.scroll = 0
         self.last_trigger = trigger
+        changes, self._moved = self.changes, False
         self.trigger(self.last_trigger)
+        if self._moved:  # the trigger's every effect was a cursor's move
+            self.changes, self.moves = changes, self.moves + 1
 
     def mark_changed(self) -> None:
         """Something worth saving changed (the loop saves the session when this moved)."""
@@ -170,7 +177,7 @@ class App:
             self.settings_row = step_cursor(self.settings_row, trigger, len(SETTING_ROWS) + 1)
         else:
             self.times_row = step_cursor(self.times_row, trigger, self.glass.times.players)
-        self.mark_changed()
+        self._moved = True
 
     def open_chosen(self) -> None:
         """OK on the home menu: a game starts (or says why not), the others open a screen."""
@@ -312,8 +319,10 @@ class App:
 
     def game_input(self) -> None:
         assert self.game is not None  # the GAME screen is only entered with a game
-        if self.game.handle(self.last_trigger) is Outcome.EXIT:
+        outcome = self.game.handle(self.last_trigger)
+        if outcome is Outcome.EXIT:
             self.game_over()
+        self._moved = outcome is Outcome.MOVED
         self.mark_changed()
 
     def end_game(self) -> None:

@@ -35,6 +35,7 @@ class Controls(Part):
             return
         if trigger in ("up", "down") and flow.screen in LISTS:
             self.move_cursor(trigger)
+            flow.outcome = Outcome.MOVED
         elif trigger in ("left", "right") and flow.screen in DIALS:
             self.change(-1 if trigger == "left" else +1)
         else:
