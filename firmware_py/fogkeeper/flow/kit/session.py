@@ -12,6 +12,7 @@ refused whole instead of half restored.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -54,10 +55,12 @@ def dump(value: object) -> object:
         return [v if type(v) in _PLAIN else dump(v) for v in value]  # type: ignore[attr-defined]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, object] = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            own = f.metadata.get(CODEC)
-            out[f.name] = own[0](item) if own is not None and item is not None else dump(item)
+        for name, own in _dumped_fields(type(value)):
+            item = getattr(value, name)
+            if own is not None and item is not None:
+                out[name] = own(item)
+            else:  # a session's fields are mostly numbers and text: those as they are
+                out[name] = item if type(item) in _PLAIN else dump(item)
         return out
     if isinstance(value, Secret):
         return {"revealed": value.revealed, "value": dump(value.open())}
@@ -68,6 +71,14 @@ def dump(value: object) -> object:
     if isinstance(value, dict):
         return {str(k.value if isinstance(k, Enum) else k): dump(v) for k, v in value.items()}
     return value
+
+
+@functools.cache
+def _dumped_fields(cls: type) -> tuple[tuple[str, Callable[[Any], object] | None], ...]:
+    """A dataclass's fields as ``dump`` walks them: each name, and its own codec's dump if
+    it has one (read once a class: a save walks a game's session at every press)."""
+    return tuple((f.name, f.metadata[CODEC][0] if CODEC in f.metadata else None)
+                 for f in dataclasses.fields(cls))
 
 
 def load(cls: type[T], data: object, where: str = "session") -> T:
