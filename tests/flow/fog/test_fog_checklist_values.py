@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flow.fog.drivers import AppDriver
 from flow.fog.fog_table import OK
-from fogkeeper.flow.fog.setup import checklist
+from fogkeeper.flow.fog.setup import checklist, settle
 
 
 def values(setup: dict[str, object]) -> dict[str, str]:
@@ -31,3 +31,17 @@ def test_two_setups_asked_in_turn_each_get_their_own() -> None:
         assert values(first)["Players"] == "4" and values(second)["Players"] == "2"
         assert values(second)["1 Hourglass"] == "on" and values(first)["1 Hourglass"] == "off"
     assert values(first) == {row.label: value for row, value in checklist(dict(first))}
+
+
+def test_a_settled_setup_is_the_callers_own() -> None:
+    """Settled once for choices that read the same, handed out as a copy: a session that
+    changes its setup in place changes no later answer."""
+    t = AppDriver()
+    t.press(OK)
+    asked = {**t.fog.s.setup, "players": 3}
+    first = settle(asked)
+    first["colours"][0] = "changed in place"
+    first["players"] = 6
+    again = settle(asked)
+    assert again["players"] == 3 and again["colours"][0] != "changed in place"
+    assert again is not first and again["colours"] is not first["colours"]

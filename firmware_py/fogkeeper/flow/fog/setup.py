@@ -435,49 +435,71 @@ HISTORY = SetupRow("history", "Past games", fixed(""))
 BOARD_CHECK = SetupRow("board_check", "Check board", fixed(""))   # the owner's walk-through
 
 
+def _copy(setup: Setup) -> Setup:
+    """A setup's copy that a change in place to it (or to its lists) leaves as it was."""
+    return {k: v.copy() if isinstance(v, list | dict) else v for k, v in setup.items()}
+
+
+class _Recent:
+    """What was made for the last few setups asked about, each kept with a copy of its
+    setup and the Board it was made on. A setup is found by value, so one changed in place
+    is never answered from its old self; the owner's corrections to a board make a new
+    Board (board_check.forget), so nothing made on the old one is found. A player going
+    back and forth on a row (4 players, 5, 4 again) asks for a few setups in turn."""
+
+    MOST = 8
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[Setup, Board, list[Any]]] = []
+
+    def find(self, setup: Setup, board: Board) -> list[Any] | None:
+        for kept, on, made in self._kept:
+            if on is board and kept == setup:
+                return made
+        return None
+
+    def keep(self, setup: Setup, board: Board, made: list[Any]) -> list[Any]:
+        self._kept.insert(0, (_copy(setup), board, made))
+        del self._kept[self.MOST:]
+        return made
+
+
+# per setup: [its rows (a tuple), its rows' shown values (checklist) once asked for]
+_CHECKLISTS = _Recent()
+_SETTLED = _Recent()  # per setup as changed: [the setup settled]
+
+
+def _checklist_entry(setup: Setup) -> list[Any]:
+    board = board_of(setup)
+    found = _CHECKLISTS.find(setup, board)
+    if found is not None:
+        return found
+    made = (*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY, BOARD_CHECK)
+    return _CHECKLISTS.keep(setup, board, [made, None])
+
+
 def rows(setup: Setup) -> list[SetupRow]:
     """The checklist as it stands for these choices, the Start row last.
 
     A press asks for them three or four times (the row under the cursor, the change, the
     cursor's bound, the screen), each a walk of every option's rules: they are made once
-    for choices that read the same as the last ones asked about, on the same board (compared
-    by value, so a setup changed in place is never answered from the old one; the owner's
-    corrections to a board make a new Board: board_check.forget)."""
-    global _last_rows
-    board = board_of(setup)
-    last = _last_rows
-    if last is not None and last[1] is board and last[0] == setup:
-        return list(last[2])
-    made = [*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY,
-            BOARD_CHECK]
-    _last_rows = ({k: v.copy() if isinstance(v, list | dict) else v for k, v in setup.items()},
-                  board, tuple(made))
-    return made
-
-
-_last_rows: tuple[Setup, Board, tuple[SetupRow, ...]] | None = None  # rows()'s last ones
+    for choices that read the same (_Recent)."""
+    return list(_checklist_entry(setup)[0])
 
 
 def checklist(setup: Setup) -> tuple[tuple[SetupRow, str], ...]:
     """The checklist's rows with their values as it shows them ("" for the rows that only
-    lead somewhere: Start game, Past games, Check board), made with ``rows``: once for
-    choices that read the same, on the same board. A press moving the cursor asks twice
-    (its bound, the screen), each a formatting of every row."""
-    global _last_shown
-    made = rows(setup)
-    kept = _last_shown
-    if kept is not None and kept[0] is _last_rows:
-        return kept[1]
-    in_use = assumed_in_use(setup)
-    leads = (START.key, HISTORY.key, BOARD_CHECK.key)
-    shown = tuple((row, "" if row.key in leads else shown_value(setup, row, in_use))
-                  for row in made)
-    _last_shown = (_last_rows, shown)
+    lead somewhere: Start game, Past games, Check board), made once for choices that read
+    the same, as ``rows`` are. A press moving the cursor asks twice (its bound, the screen),
+    each a formatting of every row."""
+    entry = _checklist_entry(setup)
+    if entry[1] is None:
+        in_use = assumed_in_use(setup)
+        leads = (START.key, HISTORY.key, BOARD_CHECK.key)
+        entry[1] = tuple((row, "" if row.key in leads else shown_value(setup, row, in_use))
+                         for row in entry[0])
+    shown: tuple[tuple[SetupRow, str], ...] = entry[1]
     return shown
-
-
-# checklist()'s last ones, with the rows() answer they were made for (the same choices)
-_last_shown: tuple[object, tuple[tuple[SetupRow, str], ...]] | None = None
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:
@@ -583,7 +605,17 @@ def apply_scenario(setup: Setup, scenario: Scenario) -> Setup:
 def settle(setup: Setup) -> Setup:
     """Keep dependent choices valid after a change, as each option declares: a ``resets``
     option hidden goes back to its default, a ``resets`` or ``fits`` one stays within its
-    row's choices (the player count within the board's, the Start player among them...)."""
+    row's choices (the player count within the board's, the Start player among them...).
+    Settled once for changes that read the same (_Recent); a copy each time, as the session
+    keeps it and may change it in place."""
+    board = board_of(setup)
+    found = _SETTLED.find(setup, board)
+    if found is None:
+        found = _SETTLED.keep(setup, board, [_copy(_settled(setup))])
+    return _copy(found[0])
+
+
+def _settled(setup: Setup) -> Setup:
     new = dict(setup)
     for option in OPTIONS:
         if option.resets and not option.shown(new):
