@@ -103,6 +103,11 @@ def whole(parts: Leaves) -> dict[str, Any]:
     return document
 
 
+def _header_of(snapshot: bytes) -> str:
+    """The journal's first line: which snapshot (its bytes' CRC) its lines go on from."""
+    return f"{HEADER} {zlib.crc32(snapshot):08x}"
+
+
 def _common_prefix(a: str, b: str) -> int:
     """How many leading characters two texts share: halving, each look comparing (in C)
     only the part not yet known, so a long text costs about twice its length, not that
@@ -353,7 +358,7 @@ class SessionJournal:
 
     @staticmethod
     def _header_for(document: Any) -> str:
-        return f"{HEADER} {zlib.crc32(encode(document)):08x}"
+        return _header_of(encode(document))
 
     # ---- writing ---------------------------------------------------------------------
     def leaves_of(self, document: dict[str, Any]) -> Leaves:
@@ -436,8 +441,7 @@ class SessionJournal:
     def compact(self, document: dict[str, Any], parts: Leaves | None = None) -> None:
         """Write the whole session as the snapshot and start the journal again from it."""
         self._parts = None
-        self.snapshot.save(document)
-        header = _line(self._header_for(document))
+        header = _line(_header_of(self.snapshot.save(document)))  # the bytes encoded once
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
             try:

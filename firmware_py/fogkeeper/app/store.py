@@ -87,8 +87,9 @@ class JsonStore:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def save(self, data: Any) -> None:
-        """Write to a temp file, fsync it, rename it over the old one, fsync the folder.
+    def save(self, data: Any) -> bytes:
+        """Write to a temp file, fsync it, rename it over the old one, fsync the folder;
+        returns the bytes written (``encode(data)``).
 
         StorageError when the disk refuses; the previous file is then still whole.
         """
@@ -114,6 +115,7 @@ class JsonStore:
                 tmp.unlink()
             raise StorageError(self.path, reason_of(exc)) from None
         _fsync_folder(self.path.parent)
+        return payload
 
     def _clear_the_way(self) -> None:
         """A folder, FIFO or device where the file belongs is moved aside, not written over."""
