@@ -189,9 +189,9 @@ class Selftest:
             for y in range(4, 60, 8):
                 if (x + y) // 8 % 2:
                     draw.rectangle((x, y, x + 7, y + 7), fill=1)
-        draw.text((44, 8), "fogkeeper", font=d.font(d.BODY), fill=1)
-        draw.text((44, 24), "selftest", font=d.font(d.BODY), fill=1)
-        draw.text((44, 44), note, font=d.font(d.SMALL), fill=1)
+        draw.put((44, 8), "fogkeeper", d.BODY)
+        draw.put((44, 24), "selftest", d.BODY)
+        draw.put((44, 44), note, d.SMALL)
         self._push(image)
 
     def _show(self, title: str, lines: list[str]) -> None:
@@ -200,7 +200,7 @@ class Selftest:
         image, draw = d.blank()
         d.title_bar(draw, title)
         for i, line in enumerate(lines[:4]):
-            draw.text((2, d.TITLE_HEIGHT + 2 + i * 10), line, font=d.font(d.SMALL), fill=1)
+            draw.put((2, d.TITLE_HEIGHT + 2 + i * 10), line, d.SMALL)
         with contextlib.suppress(Exception):
             self._push(image)
 

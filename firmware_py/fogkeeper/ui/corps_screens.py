@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import ImageDraw
-
 from fogkeeper.ui import draw as d
 from fogkeeper.ui.draw import Frame
 
@@ -67,7 +65,7 @@ def render_board(view: BoardView) -> Frame:
                          *_board_lines(view), view.hint))
 
 
-def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
+def _cell(draw: d.ScreenDraw, cell: CellView, view: BoardView) -> None:
     column, line = (cell.slot - 1) % GRID_COLUMNS, (cell.slot - 1) // GRID_COLUMNS
     left, top = column * CELL_WIDTH, d.TITLE_HEIGHT + 1 + line * CELL_HEIGHT
     right, bottom = left + CELL_WIDTH - 2, top + CELL_HEIGHT - 2
@@ -84,10 +82,10 @@ def _cell(draw: ImageDraw.ImageDraw, cell: CellView, view: BoardView) -> None:
             draw.point([(left, y), (right, y)], fill=ink_frame)
     ink = 0 if selected else 1
     # the circle's number, then its token's name 2 px closer than a space: five letters fit
-    draw.text((left + 2, top), str(cell.slot), font=d.font(d.SMALL), fill=ink)
+    draw.put((left + 2, top), str(cell.slot), d.SMALL, ink)
     name_left = left + 2 + d.text_width(str(cell.slot), d.SMALL) + 2
-    draw.text((name_left, top), d.fit(short_name(cell.token), d.SMALL, right - name_left),
-              font=d.font(d.SMALL), fill=ink)
+    draw.put((name_left, top), d.fit(short_name(cell.token), d.SMALL, right - name_left),
+             d.SMALL, ink)
 
 
 def _board_lines(view: BoardView) -> tuple[str, ...]:

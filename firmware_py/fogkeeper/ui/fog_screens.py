@@ -60,11 +60,10 @@ def render_board_value(view: BoardValueView) -> Frame:
     image, draw = d.blank()
     d.title_bar(draw, view.title, view.corner)
     size = d.size_to_fit(view.label, d.WIDTH - 2, (d.BODY, d.SMALL))
-    draw.text((2, d.TITLE_HEIGHT - (1 if size == d.BODY else 0)),
-              d.fit(view.label, size, d.WIDTH - 2), font=d.font(size), fill=1)
+    draw.put((2, d.TITLE_HEIGHT - (1 if size == d.BODY else 0)),
+             d.fit(view.label, size, d.WIDTH - 2), size)
     d.centred(draw, d.TITLE_HEIGHT + 11, f"<  {view.value}  >", NAME_SIZE)
-    draw.text((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
-              fill=1)
+    draw.put((2, 40), d.fit(view.status, d.SMALL, d.WIDTH - 2), d.SMALL)
     d.footer(draw, view.hint)
     return Frame(image, (f"{view.title} [{view.corner}]", view.label, view.value, view.status,
                          view.hint))
@@ -76,13 +75,11 @@ def render_turn(view: TurnView) -> Frame:
     d.centred(draw, d.TITLE_HEIGHT, view.name.upper(),
               d.size_to_fit(view.name.upper(), d.WIDTH - 1, (NAME_SIZE, 16)))
     round_w = d.text_width(view.round_label, d.BODY) + 4 if view.round_label else 0
-    draw.text((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 2 - round_w), font=d.font(d.BODY),
-              fill=1)
+    draw.put((2, 27), d.fit(view.mp_line, d.BODY, d.WIDTH - 2 - round_w), d.BODY)
     if view.round_label:
-        draw.text((d.WIDTH - 1 - d.text_width(view.round_label, d.BODY), 27), view.round_label,
-                  font=d.font(d.BODY), fill=1)
-    draw.text((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL),
-              fill=1)
+        draw.put((d.WIDTH - 1 - d.text_width(view.round_label, d.BODY), 27), view.round_label,
+                 d.BODY)
+    draw.put((2, 40), d.fit(view.glass_line, d.SMALL, d.WIDTH - 2), d.SMALL)
     d.footer(draw, view.hint)
     if view.warning:  # never the whole screen: that is time up's
         image.paste(d.invert(image.crop(WARNING_BAND)), WARNING_BAND[:2])
@@ -115,8 +112,8 @@ def render_form(view: FormView) -> Frame:
         d.row(draw, d.TITLE_HEIGHT + 1 + i * d.ROW_HEIGHT, label, f"<{value}>",
               selected=first + i == view.cursor)
     for i, line in enumerate(shown):
-        draw.text((2, d.TITLE_HEIGHT + 1 + rows * d.ROW_HEIGHT + i * d.LINE),
-                  d.fit(line, d.SMALL, d.WIDTH - 2), font=d.font(d.SMALL), fill=1)
+        draw.put((2, d.TITLE_HEIGHT + 1 + rows * d.ROW_HEIGHT + i * d.LINE),
+                 d.fit(line, d.SMALL, d.WIDTH - 2), d.SMALL)
     d.footer(draw, view.hint)
     lines = [view.title + (f" [{corner}]" if corner else "")]
     lines += [f"{'>' if i == view.cursor else ' '} {label}: {value}"

@@ -111,7 +111,7 @@ def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint
     for line in shown if big else ():
         text = d.fit(line, ANSWER_SIZE, room)
         x = 1 + left + (room - d.text_width(text, ANSWER_SIZE)) // 2
-        draw.text((x, y), text, font=d.font(ANSWER_SIZE), fill=1)
+        draw.put((x, y), text, ANSWER_SIZE)
         y += ANSWER_SIZE
     if icon is not None and beside:
         icon_top = band_top + max(0, (y - band_top - ICON_SIZE) // 2)
@@ -132,7 +132,7 @@ def render_notice(title: str, big: tuple[str, ...], lines: tuple[str, ...], hint
     return Frame(image, (title, *((said,) if big else ()), *lines, hint))
 
 
-def _draw_cell(draw: ImageDraw.ImageDraw, col: int, row: int, kind: str) -> None:
+def _draw_cell(draw: d.ScreenDraw, col: int, row: int, kind: str) -> None:
     x, y = 1 + col * CELL_PX, 1 + row * CELL_PX
     box = (x, y, x + CELL_PX - 2, y + CELL_PX - 2)
     if kind == "#":
@@ -143,7 +143,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, col: int, row: int, kind: str) -> None
         _letter(draw, col, row, kind)
 
 
-def _letter(draw: ImageDraw.ImageDraw, col: int, row: int, letter: str) -> None:
+def _letter(draw: d.ScreenDraw, col: int, row: int, letter: str) -> None:
     """A cell's letter in the small type, no smaller than any other text: its 8 rows are
     taller than a room's 7 inside its frame, so the frame gives way but for its corners."""
     x, y = 1 + col * CELL_PX, 1 + row * CELL_PX
@@ -151,11 +151,10 @@ def _letter(draw: ImageDraw.ImageDraw, col: int, row: int, letter: str) -> None:
     draw.point([(x, y), (x + CELL_PX - 2, y), (x, y + CELL_PX - 2),
                 (x + CELL_PX - 2, y + CELL_PX - 2)], fill=1)
     ink = Image.new("1", (d.SMALL, d.SMALL), 0)
-    ImageDraw.Draw(ink).text((0, 0), letter, font=d.font(d.SMALL), fill=1)
+    d.put_text(ink, (0, 0), letter, d.SMALL)
     left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)  # a "g" centred by its own ink
-    draw.text((x + (CELL_PX - 1 - (right - left)) // 2 - left,
-               y + (CELL_PX - 1 - (bottom - top)) // 2 - top), letter, font=d.font(d.SMALL),
-              fill=1)
+    draw.put((x + (CELL_PX - 1 - (right - left)) // 2 - left,
+              y + (CELL_PX - 1 - (bottom - top)) // 2 - top), letter, d.SMALL)
 
 
 def _centre(cell: tuple[int, int]) -> tuple[int, int]:
@@ -198,7 +197,7 @@ def render_grid(view: GridView) -> Frame:
         text = d.fit(line, d.SMALL, room)
         if i == 0:
             draw.rectangle((left - 1, 0, d.WIDTH - 1, d.TITLE_HEIGHT - 1), fill=1)
-        draw.text((left, i * d.LINE - 1), text, font=d.font(d.SMALL), fill=0 if i == 0 else 1)
+        draw.put((left, i * d.LINE - 1), text, d.SMALL, 0 if i == 0 else 1)
     d.footer(draw, view.hint)
     return Frame(image, (*view.side, *view.rows, view.hint))
 
@@ -218,8 +217,8 @@ def render_page(title: str, lines: tuple[str, ...], hint: str, corner: str = "")
     shown = lines[:LOG_ROWS]
     for i, line in enumerate(shown):
         # from the title's last row: the fourth line's tails then end above the footer
-        draw.text((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 3),
-                  font=d.font(d.SMALL), fill=1)
+        draw.put((2, d.TITLE_HEIGHT - 1 + i * LOG_PITCH), d.fit(line, d.SMALL, d.WIDTH - 3),
+                 d.SMALL)
     d.footer(draw, hint)
     heading = f"{title} [{corner}]" if corner else title
     return Frame(image, (heading, *shown, hint))

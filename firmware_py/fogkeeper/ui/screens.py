@@ -113,8 +113,7 @@ def _draw_long_choice(draw: d.ScreenDraw, view: MenuView) -> None:
     block = 2 * d.LINE + 1
     draw.rectangle((0, top, d.WIDTH - 1, top + block - 1), fill=1)
     for i, line in enumerate(d.wrap(text, d.WIDTH - 6)[:2]):
-        draw.text((3, top + i * d.LINE), d.fit(line, d.SMALL, d.WIDTH - 5),
-                  font=d.font(d.SMALL), fill=0)
+        draw.put((3, top + i * d.LINE), d.fit(line, d.SMALL, d.WIDTH - 5), d.SMALL, 0)
     after = view.cursor + 1 if view.cursor + 1 < len(view.items) else view.cursor - 1
     if 0 <= after != view.cursor:
         other = view.items[after]
@@ -135,7 +134,7 @@ def render_message(view: MessageView) -> Frame:
         size = d.size_to_fit(view.big, d.WIDTH - 2 - left, (MESSAGE_SIZE, 20, 16))
         text = d.fit(view.big, size, d.WIDTH - 2 - left)
         x = left + (d.WIDTH - left - d.text_width(text, size)) // 2
-        draw.text((x, y + (MESSAGE_SIZE - size) // 2), text, font=d.font(size), fill=1)
+        draw.put((x, y + (MESSAGE_SIZE - size) // 2), text, size)
         y += MESSAGE_SIZE
     elif view.big:
         size = d.size_to_fit(view.big, d.WIDTH - 1, (MESSAGE_SIZE, 20, 16))
@@ -320,9 +319,9 @@ def render_clock(view: ClockView) -> Frame:
     room = d.WIDTH - 4 - (corner_width + 4 if corner_width else 0)
     size = d.size_to_fit(name, room, (d.BODY, d.SMALL))
     # rows: the name's ink 1-12, the time's 16-35, the others' 41-51, the footer's line 52
-    draw.text((1, -1), d.fit(name, size, room), font=d.font(size), fill=1)
+    draw.put((1, -1), d.fit(name, size, room), size)
     if view.corner:
-        draw.text((d.WIDTH - corner_width, 0), view.corner, font=d.font(d.SMALL), fill=1)
+        draw.put((d.WIDTH - corner_width, 0), view.corner, d.SMALL)
     big = "FLAG" if view.flag else mm_ss(view.left)
     warning = view.flashing and not (view.flag or view.overtime)
     if warning:
@@ -330,8 +329,7 @@ def render_clock(view: ClockView) -> Frame:
     _big_clock(image, big, 7, paused=view.paused, ink=0 if warning else 1)
     others = "  ".join(view.others)
     if others:
-        draw.text((1, 40), _others_line(view.others, d.WIDTH - 1), font=d.font(d.SMALL),
-                  fill=1)
+        draw.put((1, 40), _others_line(view.others, d.WIDTH - 1), d.SMALL)
     d.footer(draw, view.hint)
     if view.flag or view.overtime:
         image = d.invert(image)
