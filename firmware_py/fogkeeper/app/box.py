@@ -498,12 +498,13 @@ class Box:
         retry = self.storage_problem is not None
         guard = self.app.pin_guard
         tried = (guard.wrong, guard.wait_until) != self._saved_guard  # a wrong PIN, refused
+        due = force or retry or tried  # written now, whatever changed
         changed = self.app.changes != self._saved_changes
-        if not (force or retry or tried or changed or self.app.moves != self._saved_moves):
+        if not (due or changed or self.app.moves != self._saved_moves):
             return
-        if not (force or retry or tried or changed) and self._cursor_waits(now):
+        if not (due or changed) and self._cursor_waits(now):
             return  # the app says only a cursor moved: not even a snapshot to compare
-        if (by_time and running and not (force or retry or tried) and self._saved_at is not None
+        if (by_time and running and not due and self._saved_at is not None
                 and now - self._saved_at < SAVE_RUNNING_EVERY_SECONDS):
             return  # a later step writes it (the time left needs no write: see resumed())
         if self.app.state is Screen.RESUME:
@@ -514,8 +515,7 @@ class Box:
                                   SAVED_AT_WALL: round(self.wall_clock(), 3)}
         promise = (snapshot.promised(self.stores.session.leaves_of(taken)),
                    self.app.settings)  # frozen: compared by value, never changed in place
-        if not (force or retry or tried) and promise == self._saved_promise \
-                and self._cursor_waits(now):
+        if not due and promise == self._saved_promise and self._cursor_waits(now):
             return  # the change was only a cursor's, as the snapshots compared show
         try:
             # even a quiet one: it holds the timer's setup

@@ -95,11 +95,11 @@ class Commands:
 
     def _dispatch(self, request: Request) -> tuple[Result, bool]:
         """Find the row, read its arguments, run it: (result, whether the dispatcher marks
-        the app changed: not for a read-only row, nor one the app marks itself)."""
+        the app changed: Command.dispatcher_marks)."""
         row = self.table.get(request.cmd)
         if row is not None:
-            result = row.handler(self, read_args(request.cmd, row, request.args))
-            return result, not (row.read_only or row.marked_by_app)
+            return row.handler(self, read_args(request.cmd, row, request.args)), \
+                row.dispatcher_marks
         prefix, _, action = request.cmd.partition(".")
         if action and prefix in self._game_names():
             game = self.box.app.game
@@ -107,8 +107,7 @@ class Commands:
                 raise _NotNow(f"{prefix} is not running; send game.start "
                               f'{{"game": "{prefix}"}} first')
             reply = game.commands.call(game, action, request.args)
-            called = game.commands.row(action)
-            return reply, not (called.read_only or called.marked_by_app)
+            return reply, game.commands.row(action).dispatcher_marks
         known = ", ".join(sorted(self.table))
         raise LinkError(ErrorCode.UNKNOWN_CMD,
                         f"unknown command {request.cmd[:64]!r}; known: {known}, and "

@@ -35,6 +35,11 @@ class Command(Generic[Target]):
     reply: str = ""
     refused: str = "—"
 
+    @property
+    def dispatcher_marks(self) -> bool:
+        """Whether the dispatcher marks the app changed after the handler ran."""
+        return not (self.read_only or self.marked_by_app)
+
 
 def markdown_table(rows: Iterable[Command[Any]], prefix: str = "") -> str:
     """The commands as the docs' Markdown table (header included), one row per command."""
