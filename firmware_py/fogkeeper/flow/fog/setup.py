@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from fogkeeper.data.fog import BOARD_NAMES, Scenario
 from fogkeeper.errors import FogkeeperError
@@ -440,7 +440,10 @@ def _copy(setup: Setup) -> Setup:
     return {k: v.copy() if isinstance(v, list | dict) else v for k, v in setup.items()}
 
 
-class _Recent:
+Made = TypeVar("Made")
+
+
+class _Recent(Generic[Made]):
     """What was made for the last few setups asked about, each kept with a copy of its
     setup and the Board it was made on. A setup is found by value, so one changed in place
     is never answered from its old self; the owner's corrections to a board make a new
@@ -449,33 +452,31 @@ class _Recent:
 
     MOST = 8
 
-    def __init__(self) -> None:
-        self._kept: list[tuple[Setup, Board, list[Any]]] = []
+    def __init__(self, make: Callable[[Setup], Made]) -> None:
+        self._make = make
+        self._kept: list[tuple[Setup, Board, Made]] = []
 
-    def find(self, setup: Setup, board: Board) -> list[Any] | None:
+    def of(self, setup: Setup) -> Made:
+        board = board_of(setup)
         for kept, on, made in self._kept:
             if on is board and kept == setup:
                 return made
-        return None
-
-    def keep(self, setup: Setup, board: Board, made: list[Any]) -> list[Any]:
+        made = self._make(setup)
         self._kept.insert(0, (_copy(setup), board, made))
         del self._kept[self.MOST:]
         return made
 
 
-# per setup: [its rows (a tuple), its rows' shown values (checklist) once asked for]
-_CHECKLISTS = _Recent()
-_SETTLED = _Recent()  # per setup as changed: [the setup settled]
+class _Checklist:
+    """A setup's checklist: its rows, and their shown values once asked for."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.rows = (*(r for o in OPTIONS for r in _option_rows(setup, o)),
+                     START, HISTORY, BOARD_CHECK)
+        self.shown: tuple[tuple[SetupRow, str], ...] | None = None
 
 
-def _checklist_entry(setup: Setup) -> list[Any]:
-    board = board_of(setup)
-    found = _CHECKLISTS.find(setup, board)
-    if found is not None:
-        return found
-    made = (*(r for o in OPTIONS for r in _option_rows(setup, o)), START, HISTORY, BOARD_CHECK)
-    return _CHECKLISTS.keep(setup, board, [made, None])
+_CHECKLISTS = _Recent(_Checklist)
 
 
 def rows(setup: Setup) -> list[SetupRow]:
@@ -484,7 +485,7 @@ def rows(setup: Setup) -> list[SetupRow]:
     A press asks for them three or four times (the row under the cursor, the change, the
     cursor's bound, the screen), each a walk of every option's rules: they are made once
     for choices that read the same (_Recent)."""
-    return list(_checklist_entry(setup)[0])
+    return list(_CHECKLISTS.of(setup).rows)
 
 
 def checklist(setup: Setup) -> tuple[tuple[SetupRow, str], ...]:
@@ -492,14 +493,13 @@ def checklist(setup: Setup) -> tuple[tuple[SetupRow, str], ...]:
     lead somewhere: Start game, Past games, Check board), made once for choices that read
     the same, as ``rows`` are. A press moving the cursor asks twice (its bound, the screen),
     each a formatting of every row."""
-    entry = _checklist_entry(setup)
-    if entry[1] is None:
+    made = _CHECKLISTS.of(setup)
+    if made.shown is None:
         in_use = assumed_in_use(setup)
         leads = (START.key, HISTORY.key, BOARD_CHECK.key)
-        entry[1] = tuple((row, "" if row.key in leads else shown_value(setup, row, in_use))
-                         for row in entry[0])
-    shown: tuple[tuple[SetupRow, str], ...] = entry[1]
-    return shown
+        made.shown = tuple((row, "" if row.key in leads else shown_value(setup, row, in_use))
+                           for row in made.rows)
+    return made.shown
 
 
 def value_of(setup: Setup, row: SetupRow) -> Choice:
@@ -608,11 +608,7 @@ def settle(setup: Setup) -> Setup:
     row's choices (the player count within the board's, the Start player among them...).
     Settled once for changes that read the same (_Recent); a copy each time, as the session
     keeps it and may change it in place."""
-    board = board_of(setup)
-    found = _SETTLED.find(setup, board)
-    if found is None:
-        found = _SETTLED.keep(setup, board, [_copy(_settled(setup))])
-    return _copy(found[0])
+    return _copy(_SETTLED.of(setup))
 
 
 def _settled(setup: Setup) -> Setup:
@@ -628,6 +624,11 @@ def _settled(setup: Setup) -> Setup:
     colours = list(new["colours"]) + [c for c in PALETTE if c not in new["colours"]]
     new["colours"] = colours[:max(len(PALETTE), colour_count(new) if _multi(new) else 0)]
     return new
+
+
+# settle's work for the last few setups, each a setup of its own (sharing no list with the
+# one given, which its caller may change)
+_SETTLED = _Recent(lambda setup: _copy(_settled(setup)))
 
 
 def read_setup(raw: object, path: str = "setup") -> Setup:
